@@ -1,0 +1,49 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+// Pipeline (DESIGN §1): Preset ─▶ Scene ─▶ DisplayList ─▶ Frame ─▶ GIF / PNG, and Frame ─▶ Diff.
+// One target per stage; the command line is a thin layer over them.
+let package = Package(
+  name: "Kurukuru",
+  products: [
+    .executable(name: "kurukuru", targets: ["KurukuruCLI"]),
+    .library(name: "Kurukuru", targets: ["Kurukuru", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare"]),
+    .library(name: "KurukuruSnapshot", targets: ["KurukuruSnapshot"]),
+  ],
+  targets: [
+    // MARK: - System libraries
+    .systemLibrary(
+      name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+    .systemLibrary(
+      name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif",
+      providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+    .systemLibrary(
+      name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+
+    // MARK: - Pipeline stages
+    .target(name: "Kurukuru"),
+    .target(name: "KurukuruRaster", dependencies: ["Kurukuru", "CCairo"]),
+    .target(name: "KurukuruCodecs", dependencies: ["Kurukuru", "CGIF", "CPNG"]),
+    .target(name: "KurukuruCompare", dependencies: ["Kurukuru"]),
+    .target(
+      name: "KurukuruSnapshot",
+      dependencies: ["Kurukuru", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare"]),
+    .executableTarget(
+      name: "KurukuruCLI",
+      dependencies: ["Kurukuru", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare"]),
+
+    // MARK: - Tests
+    .testTarget(name: "KurukuruTests", dependencies: ["Kurukuru"]),
+    .testTarget(
+      name: "KurukuruRasterTests",
+      dependencies: ["Kurukuru", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruSnapshot"],
+      exclude: ["__Snapshots__"]),
+    .testTarget(name: "KurukuruCodecsTests", dependencies: ["Kurukuru", "KurukuruCodecs"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "KurukuruCompareTests", dependencies: ["Kurukuru", "KurukuruCodecs", "KurukuruCompare"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "KurukuruCLITests", dependencies: ["KurukuruCLI"]),
+  ]
+)
