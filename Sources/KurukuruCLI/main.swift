@@ -1,1 +1,9 @@
-print("kurukuru")
+import Foundation
+import Kurukuru
+
+// The `kurukuru` command: a thin layer over the library stages (DESIGN §7).
+// Exit status: 0 success; 1 `compare` found differences or `batch` had failures; 2 bad usage or
+// invalid input, with one line on stderr naming the file and the place.
+
+setvbuf(stdout, nil, _IOLBF, 0)
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,93 @@
+import Foundation
+import Kurukuru
+import KurukuruCodecs
+
+// MARK: - info
+
+enum InfoCommand {
+  static let help = """
+    USAGE: kurukuru info PRESET|FILE [--json] [--set NAME=VALUE]... [--fps N]
+
+    Describes a preset (name, size in points, fps, loop duration, frames, parameters) or an
+    image file: a GIF (size, frames, delays in centiseconds, loop count, 0 = forever) or a PNG.
+    """
+
+  static let spec = Arguments.Spec(options: ["set", "fps"], flags: ["json"])
+
+  static func run(_ raw: [String]) throws -> Int32 {
+    if CLI.help(raw, help) { return 0 }
+    let args = try Arguments(raw, spec: spec, command: "info")
+    guard args.positional.count == 1, let path = args.positional.first else {
+      throw UsageError("info: name exactly one preset or image file")
+    }
+    let head = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe).prefix(8)
+    let info: JSONOut
+    if head.starts(with: Array("GIF8".utf8)) {
+      info = try gifInfo(path)
+    } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+      let frame = try PNG.decode(try readBytes(path))
+      info = .object([("file", .string(path)), ("format", .string("png")), ("width", .int(frame.width)), ("height", .int(frame.height))])
+    } else {
+      info = try presetInfo(path, args)
+    }
+    if args.has("json") {
+      Console.out(info.render())
+    } else if case .object(let members) = info {
+      for (k, v) in members { Console.out("\(k): \(v.render(indent: nil))") }
+    }
+    return 0
+  }
+
+  static func readBytes(_ path: String) throws -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("\(path): cannot read the file") }
+    return [UInt8](data)
+  }
+
+  static func gifInfo(_ path: String) throws -> JSONOut {
+    let bytes = try readBytes(path)
+    let gif: GIFInfo
+    do { gif = try GIFDecoder.info(bytes) } catch { throw UsageError("\(path): \(CLI.message(for: error))") }
+    return .object([
+      ("file", .string(path)), ("format", .string("gif")), ("width", .int(gif.width)), ("height", .int(gif.height)),
+      ("frames", .int(gif.frameCount)), ("delays", .array(gif.delays.map { .int($0) })),
+      ("duration", .number(Double(gif.delays.reduce(0, +)) / 100)),
+      ("loop", gif.loopCount.map { .int($0) } ?? .null),
+    ])
+  }
+
+  static func presetInfo(_ path: String, _ args: Arguments) throws -> JSONOut {
+    let fps = try args.number("fps", in: 0.1...240, command: "info")
+    let (preset, scene) = try CLI.scene(path: path, args: args, command: "info", fps: fps)
+    let params: [JSONOut] = preset.parameters.map { p in
+      var m: [(String, JSONOut)] = [("name", .string(p.name))]
+      switch p.kind {
+      case .number(let d, let lo, let hi):
+        m += [("type", .string("number")), ("default", .number(d))]
+        if let lo { m.append(("min", .number(lo))) }
+        if let hi { m.append(("max", .number(hi))) }
+      case .color:
+        m += [("type", .string("color")), ("default", .string(p.defaultText))]
+      }
+      if let d = p.description { m.append(("description", .string(d))) }
+      return .object(m)
+    }
+    var members: [(String, JSONOut)] = [
+      ("file", .string(path)), ("name", .string(scene.name)),
+      ("title", preset.title.map { .string($0) } ?? .null),
+      ("width", .number(scene.size.width)), ("height", .number(scene.size.height)),
+      ("fps", .number(scene.timeline.fps)), ("duration", .number(scene.timeline.period)),
+      ("frames", .int(scene.timeline.frameCount)),
+      ("background", .string(hex(scene.background))),
+      ("parameters", .array(params)),
+    ]
+    if !scene.timeline.notes.isEmpty { members.append(("notes", .array(scene.timeline.notes.map { .string($0) }))) }
+    if let s = preset.source { members.append(("source", .string(s))) }
+    return .object(members)
+  }
+
+  static func hex(_ c: Color) -> String {
+    let p = c.rgba8
+    if p.a == 0 { return "transparent" }
+    return String(format: p.a == 255 ? "#%02X%02X%02X" : "#%02X%02X%02X%02X", p.r, p.g, p.b, p.a)
+  }
+}

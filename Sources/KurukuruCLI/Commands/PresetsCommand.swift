@@ -1,0 +1,60 @@
+import Foundation
+import Kurukuru
+
+// MARK: - presets
+
+enum PresetsCommand {
+  static let help = """
+    USAGE: kurukuru presets [--dir DIR] [--json]
+
+    Lists the presets in DIR (default: ./Presets, or $KURUKURU_PRESETS) with their size, fps,
+    loop duration and frame count. A broken preset is listed with its error (exit status 1).
+    """
+
+  static let spec = Arguments.Spec(options: ["dir"], flags: ["json"])
+
+  static func run(_ raw: [String]) throws -> Int32 {
+    if CLI.help(raw, help) { return 0 }
+    let args = try Arguments(raw, spec: spec, command: "presets")
+    guard args.positional.isEmpty else { throw UsageError("presets: takes no positional arguments; use --dir DIR") }
+    let dir = args.value("dir") ?? ProcessInfo.processInfo.environment["KURUKURU_PRESETS"] ?? "Presets"
+    let files = try presetFiles(in: dir)
+    var rows: [JSONOut] = []
+    var failed = false
+    for file in files {
+      do {
+        let preset = try Preset.load(path: file)
+        let scene = try preset.scene()
+        rows.append(.object([
+          ("name", .string(scene.name)), ("file", .string(file)), ("title", preset.title.map { .string($0) } ?? .null),
+          ("width", .number(scene.size.width)), ("height", .number(scene.size.height)),
+          ("fps", .number(scene.timeline.fps)), ("duration", .number(scene.timeline.period)),
+          ("frames", .int(scene.timeline.frameCount)),
+          ("parameters", .array(preset.parameters.map { .string($0.name) })),
+        ]))
+        if !args.has("json") {
+          let size = "\(fmtNumber(scene.size.width))×\(fmtNumber(scene.size.height))"
+          let line = "\(scene.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(size.padding(toLength: 9, withPad: " ", startingAt: 0)) \(fmtNumber(scene.timeline.fps)) fps  \(fmtNumber(scene.timeline.period)) s  \(scene.timeline.frameCount) frames"
+          Console.out(line + (preset.title.map { "  — \($0)" } ?? ""))
+        }
+      } catch {
+        failed = true
+        Console.err(CLI.message(for: error))
+        rows.append(.object([("file", .string(file)), ("error", .string(CLI.message(for: error)))]))
+      }
+    }
+    if args.has("json") { Console.out(JSONOut.array(rows).render()) }
+    return failed ? 1 : 0
+  }
+
+  /// The `.json` files of a folder (not `schema.json`), sorted by name.
+  static func presetFiles(in dir: String) throws -> [String] {
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+      throw UsageError("\(dir): no such folder of presets")
+    }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+    return names.filter { $0.hasSuffix(".json") && $0 != "schema.json" && !$0.hasPrefix(".") }.sorted()
+      .map { dir.hasSuffix("/") ? dir + $0 : dir + "/" + $0 }
+  }
+}
