@@ -1,0 +1,159 @@
+import CCairo
+import Foundation
+import Kurukuru
+
+// MARK: - Layer plans
+
+/// How a layer is composited; shared by the renderer and `CairoCallDump` so both do the same.
+enum LayerPlan: Equatable {
+  /// Opacity 0 (or not a number): nothing, not even the shadow, is drawn.
+  case skip
+  /// Opacity 1 and no visible shadow: the children are drawn straight onto the target.
+  case direct
+  /// Group opacity: `cairo_push_group`, children, `cairo_pop_group_to_source`,
+  /// `cairo_paint_with_alpha(opacity)`.
+  case group(opacity: Double)
+  /// Offscreen surface, blurred and tinted alpha drawn beneath, then the content.
+  case shadowed(opacity: Double, shadow: ShadowPlan)
+}
+
+/// A shadow in canvas pixels.
+struct ShadowPlan: Equatable {
+  /// Tint; its alpha multiplies the blurred coverage (straight RGBA).
+  var color: Color
+  /// Gaussian standard deviation in pixels: radius / 2 × scale (≥ 0).
+  var sigma: Double
+  /// Offset in pixels: offset × scale.
+  var offsetX: Double
+  var offsetY: Double
+}
+
+extension Layer {
+  /// The compositing plan at `scale` pixels per point.
+  ///
+  /// A shadow with a transparent colour, or a radius or offset that is not a finite number, is
+  /// ignored; a negative radius counts as 0 (a hard shadow).
+  /// - Parameter scale: pixels per point.
+  /// - Returns: the plan.
+  func plan(scale: Double) -> LayerPlan {
+    guard opacity > 0 else { return .skip }
+    let opacity = min(self.opacity, 1)
+    if let shadow, shadow.color.alpha > 0, shadow.radius.isFinite, shadow.offset.x.isFinite,
+      shadow.offset.y.isFinite
+    {
+      let plan = ShadowPlan(
+        color: shadow.color, sigma: max(0, shadow.radius) / 2 * scale,
+        offsetX: shadow.offset.x * scale, offsetY: shadow.offset.y * scale)
+      return .shadowed(opacity: opacity, shadow: plan)
+    }
+    return opacity < 1 ? .group(opacity: opacity) : .direct
+  }
+}
+
+// MARK: - Drawing layers
+
+/// Composites a layer onto a target according to its plan.
+/// - Parameters:
+///   - layer: opacity, optional shadow, children.
+///   - target: where to draw.
+/// - Throws: `RasterError.layerTooLarge` or `.cairo`.
+func draw(_ layer: Layer, on target: RenderTarget) throws {
+  switch layer.plan(scale: target.scale) {
+  case .skip:
+    return
+  case .direct:
+    try drawItems(layer.items, on: target)
+  case .group(let opacity):
+    let cr = target.context.handle
+    cairo_push_group(cr)
+    do {
+      try drawItems(layer.items, on: target)
+    } catch {
+      cairo_pattern_destroy(cairo_pop_group(cr))
+      throw error
+    }
+    cairo_pop_group_to_source(cr)
+    cairo_paint_with_alpha(cr, opacity)
+    try target.context.check("compositing a layer with opacity \(opacity)")
+  case .shadowed(let opacity, let shadow):
+    try drawShadowed(layer.items, opacity: opacity, shadow: shadow, on: target)
+  }
+}
+
+/// The rectangle, in canvas pixels, of a shadowed layer's offscreen surface: the target's own
+/// rectangle, plus that rectangle moved back by the shadow offset and grown by the blur's reach
+/// (`ShadowLayerBounds` pads by the kernel radius + 2 pixels, ≥ 3 sigma), so that every shadow
+/// pixel landing on the target sees all the content that casts it, even from outside the canvas.
+struct ShadowLayerBounds: Equatable {
+  var x: Int
+  var y: Int
+  var width: Int
+  var height: Int
+
+  /// Computes the bounds.
+  /// - Parameters:
+  ///   - target: the target's rectangle in canvas pixels (x, y, width, height).
+  ///   - shadow: the shadow, in pixels.
+  ///   - kernelRadius: the blur kernel's radius in pixels.
+  /// - Throws: `RasterError.layerTooLarge` beyond `Rasterizer.maximumLayerSide` a side.
+  init(target: (x: Int, y: Int, width: Int, height: Int), shadow: ShadowPlan, kernelRadius: Int) throws {
+    let pad = Double(kernelRadius + 2)
+    let tx0 = Double(target.x), ty0 = Double(target.y)
+    let tx1 = tx0 + Double(target.width), ty1 = ty0 + Double(target.height)
+    let x0 = min(tx0, (tx0 - shadow.offsetX).rounded(.down) - pad)
+    let y0 = min(ty0, (ty0 - shadow.offsetY).rounded(.down) - pad)
+    let x1 = max(tx1, (tx1 - shadow.offsetX).rounded(.up) + pad)
+    let y1 = max(ty1, (ty1 - shadow.offsetY).rounded(.up) + pad)
+    let limit = Rasterizer.maximumLayerSide
+    guard x1 - x0 <= Double(limit), y1 - y0 <= Double(limit) else {
+      func side(_ v: Double) -> Int { v < 1e12 ? Int(v) : 1_000_000_000_000 }
+      throw RasterError.layerTooLarge(width: side(x1 - x0), height: side(y1 - y0), limit: limit)
+    }
+    x = Int(x0)
+    y = Int(y0)
+    width = Int(x1 - x0)
+    height = Int(y1 - y0)
+  }
+}
+
+/// Draws children into an offscreen surface, then onto the target: first the shadow (the
+/// surface's alpha blurred with a Gaussian of `shadow.sigma` pixels, used as a mask for the
+/// shadow colour at alpha × opacity, offset by the shadow offset), then the content at `opacity`.
+private func drawShadowed(
+  _ items: [DisplayItem], opacity: Double, shadow: ShadowPlan, on target: RenderTarget
+) throws {
+  let kernel = GaussianKernel(sigma: shadow.sigma)
+  let bounds = try ShadowLayerBounds(
+    target: (target.originX, target.originY, target.width, target.height), shadow: shadow,
+    kernelRadius: kernel.radius)
+
+  let content = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: bounds.width, height: bounds.height)
+  let layerContext = try CairoContext(surface: content)
+  let layerTarget = RenderTarget(
+    context: layerContext, originX: bounds.x, originY: bounds.y, width: bounds.width, height: bounds.height,
+    scale: target.scale)
+  try drawItems(items, on: layerTarget)
+  try layerContext.check("drawing a shadowed layer")
+
+  let mask = try ImageSurface(format: CAIRO_FORMAT_A8, width: bounds.width, height: bounds.height)
+  content.withPixels { source in
+    mask.withPixels { destination in
+      guard let source, let destination else { return }
+      blurAlpha(
+        argb: UnsafePointer(source), argbStride: content.stride, width: bounds.width, height: bounds.height,
+        kernel: kernel, into: destination, maskStride: mask.stride)
+    }
+  }
+
+  let cr = target.context.handle
+  cairo_save(cr)
+  var pixels = target.pixelMatrix
+  cairo_set_matrix(cr, &pixels)
+  let c = shadow.color
+  cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * opacity)
+  cairo_mask_surface(cr, mask.handle, Double(bounds.x) + shadow.offsetX, Double(bounds.y) + shadow.offsetY)
+  cairo_set_source_surface(cr, content.handle, Double(bounds.x), Double(bounds.y))
+  cairo_paint_with_alpha(cr, opacity)
+  cairo_restore(cr)
+  try target.context.check("compositing a shadowed layer")
+}

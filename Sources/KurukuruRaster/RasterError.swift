@@ -1,0 +1,31 @@
+// MARK: - RasterError
+
+/// Everything that can go wrong while turning a `DisplayList` into a `Frame`.
+///
+/// A resolved display list is always drawable; these errors come from the rasterizer's own
+/// limits (scale, canvas and layer sizes) or from Cairo itself (for example out of memory).
+public enum RasterError: Error, CustomStringConvertible, Equatable, Sendable {
+  /// The rasterizer's scale is not a finite number greater than 0 (pixels per point).
+  case invalidScale(Double)
+  /// The canvas would be larger than `limit` pixels on a side.
+  case canvasTooLarge(width: Int, height: Int, limit: Int)
+  /// A layer with a shadow needs an offscreen surface larger than `limit` pixels on a side
+  /// (canvas plus the blur's reach and the shadow offset).
+  case layerTooLarge(width: Int, height: Int, limit: Int)
+  /// Cairo reported a failure status while doing `operation`.
+  case cairo(operation: String, status: String)
+
+  public var description: String {
+    switch self {
+    case .invalidScale(let scale):
+      return "rasterizer: scale must be a finite number greater than 0 (pixels per point), got \(scale)"
+    case .canvasTooLarge(let width, let height, let limit):
+      return "rasterizer: canvas of \(width)×\(height) pixels exceeds the limit of \(limit) pixels a side"
+    case .layerTooLarge(let width, let height, let limit):
+      return
+        "rasterizer: shadow layer surface of \(width)×\(height) pixels exceeds the limit of \(limit) pixels a side"
+    case .cairo(let operation, let status):
+      return "rasterizer: cairo failed while \(operation): \(status)"
+    }
+  }
+}

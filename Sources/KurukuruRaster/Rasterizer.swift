@@ -1,0 +1,116 @@
+import CCairo
+import Kurukuru
+
+// MARK: - Rasterizer
+
+/// Draws display lists with Cairo into straight-alpha RGBA frames (DESIGN §1, stage 3).
+///
+/// Each call to `render(_:)` owns its own Cairo surface and context, so one rasterizer may be used
+/// from many threads at once. Antialiasing is `CAIRO_ANTIALIAS_GOOD` (on Cairo's image backend the
+/// same coverage rasterizer as the default), and the output is deterministic: the same list and
+/// scale give the same bytes on every run.
+public struct Rasterizer: Sendable {
+  /// Largest canvas side, in pixels.
+  public static let maximumCanvasSide = 8192
+  /// Largest side of the offscreen surface of a shadowed layer, in pixels.
+  public static let maximumLayerSide = 12288
+
+  /// Pixels per point (> 0). Default 1.
+  public let scale: Double
+
+  /// Creates a rasterizer.
+  /// - Parameter scale: pixels per point (> 0). Default 1. An invalid scale makes `render(_:)` throw.
+  public init(scale: Double = 1) {
+    self.scale = scale
+  }
+
+  /// Canvas size in pixels for a display list: `Int((points * scale).rounded())` per side.
+  /// - Parameter list: the display list (its `size` is in points).
+  /// - Returns: width and height in pixels; 0 for sides that are negative or not a number.
+  public func pixelSize(of list: DisplayList) -> (width: Int, height: Int) {
+    (pixelLength(list.size.width), pixelLength(list.size.height))
+  }
+
+  /// Draws the list into a new frame (straight RGBA8).
+  /// - Parameter list: what to draw, in points.
+  /// - Returns: a frame of `pixelSize(of: list)` pixels.
+  /// - Throws: `RasterError.invalidScale`, `.canvasTooLarge` (more than `maximumCanvasSide` pixels
+  ///   a side), `.layerTooLarge`, or `.cairo` when Cairo fails (for example out of memory).
+  public func render(_ list: DisplayList) throws -> Frame {
+    guard scale.isFinite, scale > 0 else { throw RasterError.invalidScale(scale) }
+    let (width, height) = pixelSize(of: list)
+    let limit = Rasterizer.maximumCanvasSide
+    guard width <= limit, height <= limit else {
+      throw RasterError.canvasTooLarge(width: width, height: height, limit: limit)
+    }
+    if width == 0 || height == 0 { return Frame(width: width, height: height) }
+
+    let surface = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: width, height: height)
+    let context = try CairoContext(surface: surface)
+    let canvas = RenderTarget(context: context, originX: 0, originY: 0, width: width, height: height, scale: scale)
+    if list.background.alpha > 0 {
+      let c = list.background
+      cairo_set_source_rgba(context.handle, c.red, c.green, c.blue, c.alpha)
+      cairo_paint(context.handle)
+    }
+    try drawItems(list.items, on: canvas)
+    try context.check("drawing the display list")
+    return frameFromPremultiplied(surface)
+  }
+
+  /// One side in pixels: `points * scale` rounded; 0 when negative or not a number.
+  private func pixelLength(_ points: Double) -> Int {
+    let pixels = (points * scale).rounded()
+    guard !pixels.isNaN, pixels > 0 else { return 0 }
+    return pixels < 1e12 ? Int(pixels) : 1_000_000_000_000
+  }
+}
+
+// MARK: - Render targets
+
+/// A surface being drawn on: the canvas itself or a shadowed layer's offscreen surface.
+///
+/// Its pixel (0, 0) is canvas pixel (`originX`, `originY`), so a layer surface may extend past
+/// the canvas on every side (a shadow can be cast by content outside the canvas).
+struct RenderTarget {
+  /// The context drawing on the surface.
+  let context: CairoContext
+  /// Canvas pixel column of the surface's left edge.
+  let originX: Int
+  /// Canvas pixel row of the surface's top edge.
+  let originY: Int
+  /// Width in pixels.
+  let width: Int
+  /// Height in pixels.
+  let height: Int
+  /// Pixels per point.
+  let scale: Double
+
+  /// Canvas points → this surface's pixels; drawings add their own transform on top.
+  var pointMatrix: cairo_matrix_t {
+    cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale, x0: Double(-originX), y0: Double(-originY))
+  }
+
+  /// Canvas pixels → this surface's pixels (for compositing offscreen layers).
+  var pixelMatrix: cairo_matrix_t {
+    cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: Double(-originX), y0: Double(-originY))
+  }
+}
+
+// MARK: - Items
+
+/// Draws items back to front.
+/// - Parameters:
+///   - items: drawings and layers, in order.
+///   - target: where to draw.
+/// - Throws: `RasterError` from layers (offscreen surfaces) or Cairo.
+func drawItems(_ items: [DisplayItem], on target: RenderTarget) throws {
+  for item in items {
+    switch item {
+    case .drawing(let drawing):
+      try draw(drawing, on: target)
+    case .layer(let layer):
+      try draw(layer, on: target)
+    }
+  }
+}
