@@ -47,18 +47,21 @@ public enum GIFDecoder {
   /// - Returns: The composited frames, delays and loop count.
   /// - Throws: `GIFError` for malformed or oversized input.
   public static func decode(_ bytes: [UInt8]) throws -> DecodedGIF {
+    // A cheap first walk (no LZW decoding) bounds the memory before any canvas is allocated.
+    let summary = try info(bytes)
+    let frameBytes = summary.width * summary.height * 4
+    guard summary.frames <= GIFLimits.maxDecodedBytes / frameBytes else {
+      throw GIFError.tooMuchMemory(frames: summary.frames, width: summary.width, height: summary.height,
+                                   limitBytes: GIFLimits.maxDecodedBytes)
+    }
     let reader = try GIFReader(bytes)
     let width = reader.width, height = reader.height
     var canvas = [UInt8](repeating: 0, count: width * height * 4)
     var frames: [Frame] = []
+    frames.reserveCapacity(summary.frames)
     var delays: [Int] = []
     var previous: (disposal: Int, rect: PixelRect, saved: [UInt8]?)?
-    try reader.read { index, image in
-      let frameBytes = width * height * 4
-      guard (index + 1) <= GIFLimits.maxDecodedBytes / frameBytes else {
-        throw GIFError.tooMuchMemory(frames: index + 1, width: width, height: height,
-                                     limitBytes: GIFLimits.maxDecodedBytes)
-      }
+    try reader.read { _, image in
       if let previous {
         switch previous.disposal {
         case 2: clear(&canvas, previous.rect, width: width)
