@@ -1,0 +1,111 @@
+import CGIF
+
+// MARK: - GIFError
+
+/// Every failure of the GIF stage: invalid encoder input, malformed GIF files and giflib errors.
+///
+/// Messages are lower-case, start with `gif:` and name the place of the problem (the frame index,
+/// the canvas size, the giflib call).
+public enum GIFError: Error, Equatable, CustomStringConvertible {
+  // MARK: Encoder input
+
+  /// The canvas to encode is empty or larger than GIF allows (1...65535 pixels a side).
+  case invalidCanvas(width: Int, height: Int)
+  /// The animation to encode has no frames, or every frame has a zero delay.
+  case noFrames
+  /// `delays.count` differs from the frame count.
+  case delayCountMismatch(expected: Int, actual: Int)
+  /// A delay is negative, 1 cs (browsers would play it at 10 cs) or above 65535 cs.
+  case invalidDelay(frame: Int, centiseconds: Int)
+  /// The loop count is outside 0...65535.
+  case invalidLoopCount(Int)
+  /// The transparency threshold is outside 1...255.
+  case invalidAlphaThreshold(Int)
+  /// The frame provider returned a different number of frames than requested.
+  case frameCountMismatch(range: Range<Int>, actual: Int)
+  /// A provided frame does not have the canvas size.
+  case frameSizeMismatch(frame: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
+
+  // MARK: Malformed files
+
+  /// The bytes do not start with a GIF signature.
+  case notGIF
+  /// The data ends before the trailer (the place says where).
+  case truncated(place: String)
+  /// The logical screen has a zero side.
+  case zeroSize(width: Int, height: Int)
+  /// The logical screen or a frame is above 8192 pixels a side.
+  case tooLarge(place: String, width: Int, height: Int)
+  /// The file holds more than 100,000 frames.
+  case tooManyFrames(limit: Int)
+  /// Decoding every composited frame would need more than the memory bound (bytes).
+  case tooMuchMemory(frames: Int, width: Int, height: Int, limitBytes: Int)
+  /// A frame's LZW image data is corrupt.
+  case corruptImageData(frame: Int)
+  /// A frame has no local colour table and the file has no global one.
+  case missingColorTable(frame: Int)
+  /// A frame has a zero width or height.
+  case emptyFrame(frame: Int)
+  /// The file holds no image at all.
+  case noImages
+  /// Any other failure reported by giflib.
+  case giflib(operation: String, code: Int)
+
+  // MARK: - Description
+
+  public var description: String {
+    switch self {
+    case let .invalidCanvas(width, height):
+      return "gif: canvas \(width)×\(height) is outside 1...65535 pixels a side"
+    case .noFrames:
+      return "gif: the animation has no frame to show (no frames, or every delay is 0)"
+    case let .delayCountMismatch(expected, actual):
+      return "gif: \(actual) delays given for \(expected) frames"
+    case let .invalidDelay(frame, centiseconds):
+      return "gif: frame \(frame) has delay \(centiseconds) cs; use 0 (drop the frame) or 2...65535"
+    case let .invalidLoopCount(count):
+      return "gif: loop count \(count) is outside 0...65535"
+    case let .invalidAlphaThreshold(value):
+      return "gif: transparency threshold \(value) is outside 1...255"
+    case let .frameCountMismatch(range, actual):
+      return "gif: frames \(range.lowerBound)..<\(range.upperBound) requested, \(actual) returned"
+    case let .frameSizeMismatch(frame, width, height, expectedWidth, expectedHeight):
+      return "gif: frame \(frame) is \(width)×\(height), expected \(expectedWidth)×\(expectedHeight)"
+    case .notGIF:
+      return "gif: not a gif file (no GIF87a/GIF89a signature)"
+    case let .truncated(place):
+      return "gif: truncated data in \(place)"
+    case let .zeroSize(width, height):
+      return "gif: logical screen \(width)×\(height) has a zero side"
+    case let .tooLarge(place, width, height):
+      return "gif: \(place) \(width)×\(height) is above \(GIFLimits.maxSide) pixels a side"
+    case let .tooManyFrames(limit):
+      return "gif: more than \(limit) frames"
+    case let .tooMuchMemory(frames, width, height, limitBytes):
+      return "gif: \(frames) frames of \(width)×\(height) would need more than \(limitBytes >> 20) MiB"
+    case let .corruptImageData(frame):
+      return "gif: frame \(frame) has corrupt lzw image data"
+    case let .missingColorTable(frame):
+      return "gif: frame \(frame) has no colour table (neither local nor global)"
+    case let .emptyFrame(frame):
+      return "gif: frame \(frame) has a zero width or height"
+    case .noImages:
+      return "gif: the file holds no image"
+    case let .giflib(operation, code):
+      let reason = GifErrorString(Int32(code)).map { String(cString: $0).lowercased() } ?? "unknown error"
+      return "gif: giflib \(operation) failed: \(reason) (code \(code))"
+    }
+  }
+}
+
+// MARK: - Limits
+
+/// Sanity limits of the decoder.
+public enum GIFLimits {
+  /// Largest accepted logical screen or frame side, in pixels.
+  public static let maxSide = 8192
+  /// Largest accepted number of frames.
+  public static let maxFrames = 100_000
+  /// Largest memory, in bytes, that `GIFDecoder.decode` may spend on composited frames (1 GiB).
+  public static let maxDecodedBytes = 1 << 30
+}

@@ -1,0 +1,151 @@
+// MARK: - ColorHistogram
+
+/// Counts of the opaque colours of an animation, at full 8-bit resolution.
+struct ColorHistogram {
+  /// Pixel count per opaque colour key.
+  private(set) var counts: [ColorKey: Int] = [:]
+
+  /// Adds the opaque pixels of one matted frame (transparent keys are skipped).
+  /// - Parameter keys: One key per pixel.
+  mutating func add(_ keys: [ColorKey]) {
+    var run: ColorKey = .transparent
+    var runLength = 0
+    for key in keys {
+      if key == run {
+        runLength += 1
+      } else {
+        if run != .transparent { counts[run, default: 0] += runLength }
+        run = key
+        runLength = 1
+      }
+    }
+    if run != .transparent && runLength > 0 { counts[run, default: 0] += runLength }
+  }
+}
+
+// MARK: - Quantizer
+
+/// Builds a palette of at most 255 colours from a histogram: exact when the animation has few
+/// enough colours, otherwise weighted median cut refined by k-means. Deterministic.
+enum Quantizer {
+  /// The number of k-means refinement rounds at most.
+  static let refinementRounds = 8
+
+  /// The palette for `histogram`.
+  /// - Parameters:
+  ///   - histogram: The animation's opaque colours with their pixel counts.
+  ///   - maxColors: The largest palette size (1...255).
+  /// - Returns: The palette, sorted by colour key when exact.
+  static func palette(for histogram: ColorHistogram, maxColors: Int = Palette.maxColors) -> Palette {
+    let entries = histogram.counts.sorted { $0.key < $1.key }
+    if entries.count <= maxColors {
+      return Palette(colors: entries.map(\.key), isExact: true)
+    }
+    let keys = entries.map(\.key)
+    let weights = entries.map(\.value)
+    var centroids = medianCut(keys: keys, weights: weights, boxes: maxColors)
+    centroids = refine(keys: keys, weights: weights, centroids: centroids)
+    return Palette(colors: centroids, isExact: false)
+  }
+
+  // MARK: - Median cut
+
+  /// Splits the colour set into `boxes` boxes, always splitting the box with the largest weighted
+  /// squared error at the weighted median of its widest-variance channel.
+  static func medianCut(keys: [ColorKey], weights: [Int], boxes: Int) -> [ColorKey] {
+    var order = Array(keys.indices)
+    struct Box { var lo: Int; var hi: Int; var error: Double; var axis: Int }
+
+    func measure(_ lo: Int, _ hi: Int) -> Box {
+      var s0 = 0.0, s1 = 0.0, s2 = 0.0, q0 = 0.0, q1 = 0.0, q2 = 0.0, total = 0.0
+      for i in lo..<hi {
+        let k = keys[order[i]]
+        let w = Double(weights[order[i]])
+        let r = Double(k.red), g = Double(k.green), b = Double(k.blue)
+        s0 += w * r; s1 += w * g; s2 += w * b
+        q0 += w * r * r; q1 += w * g * g; q2 += w * b * b
+        total += w
+      }
+      let variances = [q0 - s0 * s0 / total, q1 - s1 * s1 / total, q2 - s2 * s2 / total]
+      var axis = 0
+      for a in 1..<3 where variances[a] > variances[axis] { axis = a }
+      let error = variances[0] + variances[1] + variances[2]
+      return Box(lo: lo, hi: hi, error: hi - lo > 1 ? error : -1, axis: axis)
+    }
+
+    var list = [measure(0, order.count)]
+    while list.count < boxes {
+      var pick = -1
+      var bestError = 0.0
+      for (i, box) in list.enumerated() where box.error > bestError {
+        bestError = box.error
+        pick = i
+      }
+      guard pick >= 0 else { break }
+      let box = list[pick]
+      let shift = [16, 8, 0][box.axis]
+      order[box.lo..<box.hi].sort {
+        let a = (keys[$0] >> ColorKey(shift)) & 0xFF
+        let b = (keys[$1] >> ColorKey(shift)) & 0xFF
+        return a != b ? a < b : keys[$0] < keys[$1]
+      }
+      var total = 0
+      for i in box.lo..<box.hi { total += weights[order[i]] }
+      var running = 0
+      var split = box.lo + 1
+      for i in box.lo..<(box.hi - 1) {
+        running += weights[order[i]]
+        split = i + 1
+        if running * 2 >= total { break }
+      }
+      list[pick] = measure(box.lo, split)
+      list.append(measure(split, box.hi))
+    }
+    return list.map { box in
+      var r = 0.0, g = 0.0, b = 0.0, total = 0.0
+      for i in box.lo..<box.hi {
+        let k = keys[order[i]]
+        let w = Double(weights[order[i]])
+        r += w * Double(k.red); g += w * Double(k.green); b += w * Double(k.blue); total += w
+      }
+      return meanKey(r, g, b, total)
+    }
+  }
+
+  // MARK: - K-means refinement
+
+  /// Lloyd iterations over the weighted histogram: each colour goes to its nearest centroid, each
+  /// centroid moves to the weighted mean of its colours; stops when nothing moves.
+  static func refine(keys: [ColorKey], weights: [Int], centroids initial: [ColorKey]) -> [ColorKey] {
+    var centroids = initial
+    for _ in 0..<refinementRounds {
+      let search = NearestColor(colors: centroids)
+      var sums = [Double](repeating: 0, count: centroids.count * 4)
+      for (i, key) in keys.enumerated() {
+        let j = Int(search.nearest(Int32(key.red), Int32(key.green), Int32(key.blue)))
+        let w = Double(weights[i])
+        sums[j * 4] += w * Double(key.red)
+        sums[j * 4 + 1] += w * Double(key.green)
+        sums[j * 4 + 2] += w * Double(key.blue)
+        sums[j * 4 + 3] += w
+      }
+      var moved = false
+      var next = centroids
+      for j in centroids.indices where sums[j * 4 + 3] > 0 {
+        next[j] = meanKey(sums[j * 4], sums[j * 4 + 1], sums[j * 4 + 2], sums[j * 4 + 3])
+        if next[j] != centroids[j] { moved = true }
+      }
+      centroids = next
+      if !moved { break }
+    }
+    // Duplicates (two centroids collapsing on one colour) waste slots but stay correct; drop them
+    // so the table is as small as possible.
+    var seen = Set<ColorKey>()
+    return centroids.filter { seen.insert($0).inserted }
+  }
+
+  private static func meanKey(_ r: Double, _ g: Double, _ b: Double, _ total: Double) -> ColorKey {
+    func channel(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v / total).rounded()))) }
+    return .rgb(channel(r), channel(g), channel(b))
+  }
+}

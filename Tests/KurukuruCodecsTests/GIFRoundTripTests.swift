@@ -1,0 +1,83 @@
+import Kurukuru
+@testable import KurukuruCodecs
+import XCTest
+
+final class GIFRoundTripTests: XCTestCase {
+  private let size = 48
+  private let count = 12
+
+  /// Encodes, decodes, and checks every decoded frame against the intended canvas and the
+  /// true-colour frame on the matte.
+  private func roundTrip(_ frames: [Frame], options: GIFOptions, minimumPSNR: Double = 35,
+                         file: StaticString = #filePath, line: UInt = #line) throws -> (bytes: Int, minPSNR: Double) {
+    let delays = [Int](repeating: 4, count: frames.count)
+    let bytes = try GIFEncoder.encode(frames, delays: delays, options: options)
+    let decoded = try GIFDecoder.decode(bytes)
+    XCTAssertEqual(decoded.frames.count, frames.count, file: file, line: line)
+    XCTAssertEqual(decoded.delays, delays, file: file, line: line)
+    let expected = Reference.expected(frames, options: options)
+    assertFramesEqual(decoded.frames, expected, "decoded vs intended canvas:", file: file, line: line)
+    var worst = 99.0
+    for (i, frame) in decoded.frames.enumerated() where i < frames.count {
+      let psnr = Reference.psnr(Reference.onMatte(frame, options.matte), Reference.onMatte(frames[i], options.matte))
+      worst = min(worst, psnr)
+      XCTAssertGreaterThanOrEqual(psnr, minimumPSNR, "frame \(i)", file: file, line: line)
+    }
+    return (bytes.count, worst)
+  }
+
+  func testMovingDiscOnTransparentIsExact() throws {
+    let frames = (0..<count).map { Synthetic.disc(size: size, frame: $0, of: count) }
+    let options = GIFOptions()
+    _ = try roundTrip(frames, options: options)
+    // Exact palette: the decoded pixels are the matted input itself.
+    let decoded = try GIFDecoder.decode(try GIFEncoder.encode(frames, delays: [Int](repeating: 4, count: count)))
+    for (i, frame) in frames.enumerated() {
+      for y in 0..<size {
+        for x in 0..<size {
+          let p = frame[x, y]
+          let want: RGBA8 = p.a < 8 ? RGBA8(r: 0, g: 0, b: 0, a: 0) : RGBA8(
+            r: UInt8(Matting.blend(Int(p.r), Int(p.a), 255)),
+            g: UInt8(Matting.blend(Int(p.g), Int(p.a), 255)),
+            b: UInt8(Matting.blend(Int(p.b), Int(p.a), 255)))
+          XCTAssertEqual(decoded.frames[i][x, y], want, "frame \(i) pixel (\(x), \(y))")
+          if decoded.frames[i][x, y] != want { return }
+        }
+      }
+    }
+  }
+
+  func testGradientArcOnTransparentNeedsQuantizing() throws {
+    let frames = (0..<count).map { Synthetic.arc(size: size, frame: $0, of: count) }
+    var histogram = ColorHistogram()
+    let matting = Matting(options: GIFOptions())
+    var keys = [ColorKey](repeating: 0, count: size * size)
+    for frame in frames { matting.keys(of: frame, into: &keys); histogram.add(keys) }
+    XCTAssertGreaterThan(histogram.counts.count, 255, "the test must exercise the quantizer")
+    _ = try roundTrip(frames, options: GIFOptions())
+    _ = try roundTrip(frames, options: GIFOptions(dither: .ordered))
+  }
+
+  func testOpaqueArc() throws {
+    let frames = (0..<count).map { Synthetic.arc(size: size, frame: $0, of: count, background: (0.1, 0.1, 0.12)) }
+    _ = try roundTrip(frames, options: GIFOptions(keepTransparency: false))
+    let decoded = try GIFDecoder.decode(try GIFEncoder.encode(frames, delays: [Int](repeating: 4, count: count)))
+    XCTAssertTrue(decoded.frames.allSatisfy { $0.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 } })
+  }
+
+  func testFlattenOntoMatte() throws {
+    let frames = (0..<4).map { Synthetic.disc(size: 16, frame: $0, of: 4) }
+    let matte = RGBA8(r: 10, g: 20, b: 30)
+    let decoded = try GIFDecoder.decode(
+      try GIFEncoder.encode(frames, delays: [5, 5, 5, 5], options: GIFOptions(matte: matte, keepTransparency: false)))
+    XCTAssertEqual(decoded.frames[0][0, 0], matte, "transparent corners take the matte")
+    XCTAssertEqual(decoded.frames.count, 4)
+  }
+
+  func testEncodingIsDeterministic() throws {
+    let frames = (0..<6).map { Synthetic.arc(size: 32, frame: $0, of: 6) }
+    let a = try GIFEncoder.encode(frames, delays: [Int](repeating: 3, count: 6), options: GIFOptions(dither: .ordered))
+    let b = try GIFEncoder.encode(frames, delays: [Int](repeating: 3, count: 6), options: GIFOptions(dither: .ordered))
+    XCTAssertEqual(a, b)
+  }
+}

@@ -1,0 +1,143 @@
+import Kurukuru
+@testable import KurukuruCodecs
+import XCTest
+
+final class GIFStructureTests: XCTestCase {
+  private let ink = RGBA8(r: 200, g: 30, b: 40)
+
+  private func canvas(_ size: Int, dots: [(Int, Int)]) -> Frame {
+    var frame = Frame(width: size, height: size)
+    for (x, y) in dots { frame[x, y] = ink }
+    return frame
+  }
+
+  /// The rectangles of the images stored in `bytes`.
+  private func rects(_ bytes: [UInt8]) throws -> [PixelRect] {
+    var rects: [PixelRect] = []
+    try GIFReader(bytes).read { _, image in rects.append(image.rect) }
+    return rects
+  }
+
+  /// `bytes` with its image records played twice, the second time over the canvas left by the
+  /// first pass: what a decoder that does not clear the canvas between loops shows.
+  private func playedTwice(_ bytes: [UInt8]) throws -> DecodedGIF {
+    let tableSize = 3 << (Int(bytes[10] & 7) + 1)
+    let start = 13 + tableSize + 19  // header, screen, table, NETSCAPE2.0 block
+    XCTAssertEqual(Array(bytes[(13 + tableSize)..<(13 + tableSize + 3)]), [0x21, 0xFF, 0x0B])
+    let body = Array(bytes[start..<(bytes.count - 1)])
+    return try GIFDecoder.decode(Array(bytes[0..<start]) + body + body + [0x3B])
+  }
+
+  // MARK: - Header and loop
+
+  func testHeaderAndLoopBlockBytes() throws {
+    let frames = [canvas(4, dots: [(1, 1)]), canvas(4, dots: [(2, 2)])]
+    let bytes = try GIFEncoder.encode(frames, delays: [5, 5], options: GIFOptions(loopCount: 3))
+    XCTAssertEqual(Array(bytes[0..<6]), Array("GIF89a".utf8))
+    XCTAssertEqual(Array(bytes[6..<10]), [4, 0, 4, 0], "logical screen 4×4")
+    XCTAssertEqual(bytes[10] & 0x80, 0x80, "global colour table present")
+    let tableSize = 3 << (Int(bytes[10] & 7) + 1)
+    XCTAssertEqual(tableSize, 6, "one colour + the transparent slot")
+    XCTAssertEqual(Int(bytes[11]), 1, "background index = transparent slot")
+    let loop = Array(bytes[(13 + tableSize)..<(13 + tableSize + 19)])
+    XCTAssertEqual(loop, [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x03, 0x00, 0x00])
+    XCTAssertEqual(bytes[13 + tableSize + 19], 0x21, "graphics control block follows")
+    XCTAssertEqual(bytes[13 + tableSize + 20], 0xF9)
+    XCTAssertEqual(bytes.last, 0x3B)
+  }
+
+  func testLoopCountRoundTrip() throws {
+    let frames = [canvas(4, dots: [(1, 1)]), canvas(4, dots: [(2, 2)])]
+    for loop in [0, 3, 65535] {
+      let bytes = try GIFEncoder.encode(frames, delays: [5, 5], options: GIFOptions(loopCount: loop))
+      XCTAssertEqual(try GIFDecoder.decode(bytes).loopCount, loop)
+      XCTAssertEqual(try GIFDecoder.info(bytes).loopCount, loop)
+    }
+    let once = try GIFEncoder.encode(frames, delays: [5, 5], options: GIFOptions(loopCount: nil))
+    XCTAssertNil(try GIFDecoder.decode(once).loopCount)
+    XCTAssertThrowsError(try GIFEncoder.encode(frames, delays: [5, 5], options: GIFOptions(loopCount: 70000))) {
+      XCTAssertEqual("\($0)", "gif: loop count 70000 is outside 0...65535")
+    }
+  }
+
+  func testInfoReadsWithoutCompositing() throws {
+    let frames = (0..<5).map { Synthetic.disc(size: 20, frame: $0, of: 5) }
+    let bytes = try GIFEncoder.encode(frames, delays: [3, 4, 3, 3, 4])
+    let info = try GIFDecoder.info(bytes)
+    XCTAssertEqual(info, GIFInfo(width: 20, height: 20, frames: 5, delays: [3, 4, 3, 3, 4], loopCount: 0))
+  }
+
+  // MARK: - Frame optimisation
+
+  func testIdenticalFramesMerge() throws {
+    let a = canvas(6, dots: [(1, 1)]), b = canvas(6, dots: [(4, 4)])
+    let bytes = try GIFEncoder.encode([a, a, b, b, b, a], delays: [3, 4, 5, 5, 5, 6])
+    let decoded = try GIFDecoder.decode(bytes)
+    XCTAssertEqual(decoded.delays, [7, 15, 6])
+    assertFramesEqual(decoded.frames, [a, b, a])
+  }
+
+  func testLaterFramesAreCroppedToTheChange() throws {
+    let a = canvas(16, dots: [(3, 3), (12, 12)]), b = canvas(16, dots: [(3, 3), (12, 12), (7, 8)])
+    XCTAssertEqual(try rects(try GIFEncoder.encode([a, b], delays: [5, 5])),
+                   [PixelRect(x: 0, y: 0, width: 16, height: 16), PixelRect(x: 7, y: 8, width: 1, height: 1)])
+  }
+
+  func testInkTurningTransparentIsCleared() throws {
+    // A dot that disappears on a transparent canvas, one that moves, and one that stays two
+    // frames and then vanishes outside the previous frame's rectangle.
+    let frames = [
+      canvas(10, dots: [(1, 1), (8, 8)]),
+      canvas(10, dots: [(8, 8), (2, 5)]),
+      canvas(10, dots: [(3, 5)]),
+      canvas(10, dots: []),
+      canvas(10, dots: [(5, 5)]),
+    ]
+    let bytes = try GIFEncoder.encode(frames, delays: [4, 4, 4, 4, 4])
+    let decoded = try GIFDecoder.decode(bytes)
+    assertFramesEqual(decoded.frames, frames)
+    XCTAssertEqual(decoded.frames[1][1, 1], RGBA8(r: 0, g: 0, b: 0, a: 0))
+    XCTAssertEqual(decoded.frames[2][8, 8], RGBA8(r: 0, g: 0, b: 0, a: 0))
+    // Replaying the frames over the last canvas (no clearing between loops) shows the same.
+    let twice = try playedTwice(bytes)
+    assertFramesEqual(twice.frames, frames + frames)
+  }
+
+  func testAnimationsSurviveDecodersThatDoNotClearBetweenLoops() throws {
+    let frames = (0..<8).map { Synthetic.arc(size: 24, frame: $0, of: 8) }
+    let bytes = try GIFEncoder.encode(frames, delays: [Int](repeating: 3, count: 8))
+    let once = try GIFDecoder.decode(bytes)
+    let twice = try playedTwice(bytes)
+    assertFramesEqual(twice.frames, once.frames + once.frames)
+  }
+
+  // MARK: - Streaming
+
+  func testFramesAreRequestedInChunksTwice() throws {
+    let count = 40
+    let size = 16
+    var ranges: [Range<Int>] = []
+    let bytes = try GIFEncoder.encode(width: size, height: size, frameCount: count,
+                                      delays: [Int](repeating: 2, count: count), options: GIFOptions()) { range in
+      ranges.append(range)
+      return range.map { Synthetic.disc(size: size, frame: $0, of: count) }
+    }
+    let chunk = GIFEncoder.chunkSize(width: size, height: size)
+    XCTAssertTrue(ranges.allSatisfy { $0.count <= chunk && !$0.isEmpty })
+    XCTAssertEqual(ranges.flatMap { Array($0) }, Array(0..<count) + Array(0..<count))
+    XCTAssertEqual(try GIFDecoder.info(bytes).frames, count)
+  }
+
+  func testProviderMistakesThrow() {
+    let frame = Synthetic.disc(size: 8, frame: 0, of: 1)
+    XCTAssertThrowsError(try GIFEncoder.encode(width: 8, height: 8, frameCount: 2, delays: [4, 4]) { _ in [frame] }) {
+      XCTAssertEqual("\($0)", "gif: frames 0..<2 requested, 1 returned")
+    }
+    XCTAssertThrowsError(try GIFEncoder.encode(width: 9, height: 8, frameCount: 1, delays: [4]) { _ in [frame] }) {
+      XCTAssertEqual("\($0)", "gif: frame 0 is 8×8, expected 9×8")
+    }
+    XCTAssertThrowsError(try GIFEncoder.encode(width: 0, height: 8, frameCount: 1, delays: [4]) { _ in [frame] }) {
+      XCTAssertEqual("\($0)", "gif: canvas 0×8 is outside 1...65535 pixels a side")
+    }
+  }
+}
