@@ -21,11 +21,13 @@ let package = Package(
     .systemLibrary(
       name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+    // libpng reports errors by longjmp: this C layer keeps setjmp on the C side.
+    .target(name: "CKurukuruPNG", dependencies: ["CPNG"]),
 
     // MARK: - Pipeline stages
     .target(name: "Kurukuru"),
     .target(name: "KurukuruRaster", dependencies: ["Kurukuru", "CCairo"]),
-    .target(name: "KurukuruCodecs", dependencies: ["Kurukuru", "CGIF", "CPNG"]),
+    .target(name: "KurukuruCodecs", dependencies: ["Kurukuru", "CGIF", "CPNG", "CKurukuruPNG"]),
     .target(name: "KurukuruCompare", dependencies: ["Kurukuru"]),
     .target(
       name: "KurukuruSnapshot",

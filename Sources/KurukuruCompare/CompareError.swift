@@ -1,0 +1,22 @@
+// MARK: - CompareError
+
+/// Everything that can go wrong while comparing frames.
+public enum CompareError: Error, Equatable, CustomStringConvertible {
+  /// The two frames differ in size (width × height in pixels).
+  case sizeMismatch(widthA: Int, heightA: Int, widthB: Int, heightB: Int)
+  /// The diff output does not hold width × height × 4 bytes.
+  case diffSizeMismatch(expected: Int, actual: Int)
+  /// An option is outside its range (`name`, the value, the allowed range as text).
+  case invalidOption(name: String, value: Double, range: String)
+
+  public var description: String {
+    switch self {
+    case .sizeMismatch(let wa, let ha, let wb, let hb):
+      return "compare: image sizes differ: \(wa)×\(ha) vs \(wb)×\(hb) pixels"
+    case .diffSizeMismatch(let expected, let actual):
+      return "compare: diff output holds \(actual) bytes, expected \(expected)"
+    case .invalidOption(let name, let value, let range):
+      return "compare: option \(name) = \(value) outside \(range)"
+    }
+  }
+}
