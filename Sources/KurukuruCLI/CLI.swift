@@ -59,8 +59,7 @@ enum CLI {
 
   /// One line for any error of any stage.
   static func message(for error: Error) -> String {
-    if let e = error as? CustomStringConvertible { return e.description }
-    return "\(error)"
+    String(describing: error)
   }
 
   /// Prints help and returns true when `--help` is among the arguments.

@@ -76,8 +76,8 @@ struct PresetReader {
 
   func evaluate(_ text: String, in node: JSONNode, path: String) throws -> Double {
     do {
-      return try Expression(text).evaluate(variables)
-    } catch let e as Expression.SyntaxError {
+      return try PresetExpression(text).evaluate(variables)
+    } catch let e as PresetExpression.SyntaxError {
       throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message)
     }
   }
@@ -185,8 +185,8 @@ struct PresetReader {
 
   private func argument(_ arg: String, of text: String, node: JSONNode, path: String) throws -> Double {
     do {
-      return try Expression(arg).evaluate(variables)
-    } catch let e as Expression.SyntaxError {
+      return try PresetExpression(arg).evaluate(variables)
+    } catch let e as PresetExpression.SyntaxError {
       let base = text.range(of: arg).map { text.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
       throw PresetError(file: file, location: location(in: node, offset: base + e.offset), path: path, message: e.message)
     }

@@ -161,12 +161,12 @@ extension PresetReader {
     let bound = 0...limits.maxViews
     func whole(_ text: String, offset: Int) throws -> Int {
       do {
-        let v = try Expression(text).evaluate(variables)
+        let v = try PresetExpression(text).evaluate(variables)
         guard v == v.rounded(), v >= Double(bound.lowerBound), v <= Double(bound.upperBound) else {
           throw fail(node, path, "range bounds must be whole numbers in \(bound.lowerBound)…\(bound.upperBound), got \(fmt(v))")
         }
         return Int(v)
-      } catch let e as Expression.SyntaxError {
+      } catch let e as PresetExpression.SyntaxError {
         throw PresetError(file: file, location: location(in: node, offset: offset + e.offset), path: path, message: e.message)
       }
     }

@@ -49,7 +49,7 @@ enum InfoCommand {
     do { gif = try GIFDecoder.info(bytes) } catch { throw UsageError("\(path): \(CLI.message(for: error))") }
     return .object([
       ("file", .string(path)), ("format", .string("gif")), ("width", .int(gif.width)), ("height", .int(gif.height)),
-      ("frames", .int(gif.frameCount)), ("delays", .array(gif.delays.map { .int($0) })),
+      ("frames", .int(gif.frames)), ("delays", .array(gif.delays.map { .int($0) })),
       ("duration", .number(Double(gif.delays.reduce(0, +)) / 100)),
       ("loop", gif.loopCount.map { .int($0) } ?? .null),
     ])

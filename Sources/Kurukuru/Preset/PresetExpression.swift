@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Expression
+// MARK: - PresetExpression
 
 /// A numeric expression from a preset, such as `"0.15 + i/5"` or `"size / 10 - 2"`.
 ///
@@ -10,7 +10,7 @@ import Foundation
 /// `sin cos tan` (radians), `sind cosd` (degrees), `abs floor ceil round sqrt min max pow clamp`.
 /// Expressions have no access to time: animation is expressed with animations and keyframes,
 /// so that every frame is a pure function of time and the loop period can be computed.
-public struct Expression: Equatable, Sendable {
+public struct PresetExpression: Equatable, Sendable {
   indirect enum Node: Equatable, Sendable {
     case number(Double)
     case variable(String, offset: Int)
@@ -36,10 +36,10 @@ public struct Expression: Equatable, Sendable {
   ]
 
   /// Parses an expression.
-  /// - Throws: `Expression.SyntaxError` with the offset of the problem.
+  /// - Throws: `PresetExpression.SyntaxError` with the offset of the problem.
   public init(_ text: String) throws {
     self.text = text
-    var parser = ExpressionParser(Array(text))
+    var parser = PresetExpressionParser(Array(text))
     root = try parser.parseAll()
   }
 
@@ -61,7 +61,7 @@ public struct Expression: Equatable, Sendable {
   }
 
   /// Evaluates with the given variables.
-  /// - Throws: `Expression.SyntaxError` for an unknown variable (with a suggestion) or a
+  /// - Throws: `PresetExpression.SyntaxError` for an unknown variable (with a suggestion) or a
   ///   result that is not a finite number.
   public func evaluate(_ variables: [String: Double]) throws -> Double {
     let v = try eval(root, variables)
@@ -128,18 +128,18 @@ public struct Expression: Equatable, Sendable {
 
 // MARK: - Parser
 
-private struct ExpressionParser {
-  typealias Node = Expression.Node
+private struct PresetExpressionParser {
+  typealias Node = PresetExpression.Node
   let chars: [Character]
   var i = 0
   init(_ chars: [Character]) { self.chars = chars }
 
   mutating func parseAll() throws -> Node {
     skip()
-    if i >= chars.count { throw Expression.SyntaxError(offset: 0, message: "empty expression") }
+    if i >= chars.count { throw PresetExpression.SyntaxError(offset: 0, message: "empty expression") }
     let n = try conditional()
     skip()
-    if i < chars.count { throw Expression.SyntaxError(offset: i, message: "unexpected '\(chars[i])'") }
+    if i < chars.count { throw PresetExpression.SyntaxError(offset: i, message: "unexpected '\(chars[i])'") }
     return n
   }
 
@@ -150,7 +150,7 @@ private struct ExpressionParser {
     i += 1
     let a = try conditional()
     skip()
-    guard peek(":") else { throw Expression.SyntaxError(offset: i, message: "expected ':' in conditional") }
+    guard peek(":") else { throw PresetExpression.SyntaxError(offset: i, message: "expected ':' in conditional") }
     i += 1
     let b = try conditional()
     return .conditional(c, a, b)
@@ -215,13 +215,13 @@ private struct ExpressionParser {
 
   mutating func primary() throws -> Node {
     skip()
-    guard i < chars.count else { throw Expression.SyntaxError(offset: i, message: "unexpected end of expression") }
+    guard i < chars.count else { throw PresetExpression.SyntaxError(offset: i, message: "unexpected end of expression") }
     let c = chars[i]
     if c == "(" {
       i += 1
       let n = try conditional()
       skip()
-      guard peek(")") else { throw Expression.SyntaxError(offset: i, message: "expected ')'") }
+      guard peek(")") else { throw PresetExpression.SyntaxError(offset: i, message: "expected ')'") }
       i += 1
       return n
     }
@@ -237,7 +237,7 @@ private struct ExpressionParser {
         }
       }
       guard let v = Double(String(chars[start..<i])) else {
-        throw Expression.SyntaxError(offset: start, message: "bad number '\(String(chars[start..<i]))'")
+        throw PresetExpression.SyntaxError(offset: start, message: "bad number '\(String(chars[start..<i]))'")
       }
       return .number(v)
     }
@@ -247,10 +247,10 @@ private struct ExpressionParser {
       let name = String(chars[start..<i])
       skip()
       if peek("(") {
-        guard let arity = Expression.functions[name] else {
-          throw Expression.SyntaxError(
+        guard let arity = PresetExpression.functions[name] else {
+          throw PresetExpression.SyntaxError(
             offset: start,
-            message: "unknown function '\(name)'" + Suggestion.hint(for: name, in: Expression.functions.keys.sorted()))
+            message: "unknown function '\(name)'" + Suggestion.hint(for: name, in: PresetExpression.functions.keys.sorted()))
         }
         i += 1
         var args: [Node] = []
@@ -263,16 +263,16 @@ private struct ExpressionParser {
             break
           }
         }
-        guard peek(")") else { throw Expression.SyntaxError(offset: i, message: "expected ')' after arguments of '\(name)'") }
+        guard peek(")") else { throw PresetExpression.SyntaxError(offset: i, message: "expected ')' after arguments of '\(name)'") }
         i += 1
         guard args.count == arity else {
-          throw Expression.SyntaxError(offset: start, message: "'\(name)' takes \(arity) argument\(arity == 1 ? "" : "s"), got \(args.count)")
+          throw PresetExpression.SyntaxError(offset: start, message: "'\(name)' takes \(arity) argument\(arity == 1 ? "" : "s"), got \(args.count)")
         }
         return .call(name, args, offset: start)
       }
       return .variable(name, offset: start)
     }
-    throw Expression.SyntaxError(offset: i, message: "unexpected '\(c)'")
+    throw PresetExpression.SyntaxError(offset: i, message: "unexpected '\(c)'")
   }
 
   mutating func skip() { while i < chars.count, chars[i].isWhitespace { i += 1 } }

@@ -1,0 +1,85 @@
+import XCTest
+
+@testable import Kurukuru
+
+final class ShapeAndTrimTests: XCTestCase {
+  let rect = Rect(x: 0, y: 0, width: 100, height: 100)
+
+  func endpoints(_ path: Path) -> (Point?, Point?) {
+    var first: Point?, last: Point?
+    for e in path.elements {
+      switch e {
+      case .move(let p): if first == nil { first = p }; last = p
+      case .line(let p), .cubic(_, _, let p): last = p
+      case .close: break
+      }
+    }
+    return (first, last)
+  }
+
+  func assertClose(_ a: Point?, _ b: Point, accuracy: Double = 1e-6, _ message: String = "", line: UInt = #line) {
+    guard let a else { return XCTFail("no point " + message, line: line) }
+    XCTAssertEqual(a.x, b.x, accuracy: accuracy, message, line: line)
+    XCTAssertEqual(a.y, b.y, accuracy: accuracy, message, line: line)
+  }
+
+  func testCircleStartsAtThreeOClockAndRunsClockwiseOnScreen() {
+    let path = ShapeKind.circle.path(in: rect, at: 0)
+    assertClose(endpoints(path).0, Point(x: 100, y: 50))
+    // A quarter of the way along is 6 o'clock (y down = clockwise on screen).
+    let quarter = path.trimmed(from: 0, to: 0.25)
+    assertClose(endpoints(quarter).0, Point(x: 100, y: 50))
+    assertClose(endpoints(quarter).1, Point(x: 50, y: 100), accuracy: 1e-6)
+  }
+
+  func testTrimCutsByArcLength() {
+    // A 100-long line then a 100-long line: 0.25…0.75 is 50…150.
+    var path = Path()
+    path.move(to: Point(x: 0, y: 0))
+    path.line(to: Point(x: 100, y: 0))
+    path.line(to: Point(x: 100, y: 100))
+    let t = path.trimmed(from: 0.25, to: 0.75)
+    XCTAssertEqual(t.elements, [.move(Point(x: 50, y: 0)), .line(Point(x: 100, y: 0)), .line(Point(x: 100, y: 50))])
+    // Trimming a circle: the arc length of the piece is the fraction of the circumference.
+    let circle = ShapeKind.circle.path(in: rect, at: 0)
+    let piece = circle.trimmed(from: 0.1, to: 0.35)
+    XCTAssertEqual(PathSegments(piece).totalLength, 0.25 * .pi * 100, accuracy: 1e-3)
+    // A third of the way round from 3 o'clock is at 120°.
+    let third = circle.trimmed(from: 0, to: 1.0 / 3)
+    assertClose(endpoints(third).1, Point(x: 50 + 50 * cos(2 * .pi / 3), y: 50 + 50 * sin(2 * .pi / 3)), accuracy: 1e-4)
+  }
+
+  func testTrimEdgeCases() {
+    let circle = ShapeKind.circle.path(in: rect, at: 0)
+    XCTAssertTrue(circle.trimmed(from: 0.3, to: 0.3).isEmpty, "an empty trim draws nothing")
+    XCTAssertTrue(circle.trimmed(from: 0.6, to: 0.2).isEmpty)
+    XCTAssertEqual(circle.trimmed(from: -1, to: 2), circle, "0…1 keeps the closed path")
+    XCTAssertEqual(circle.trimmed(from: 0, to: 1).elements.last, .close)
+    XCTAssertFalse(circle.trimmed(from: 0, to: 0.999).elements.contains(.close))
+  }
+
+  func testArcSweepFollowsCoreGraphics() {
+    XCTAssertEqual(PathBuilder.arcSweep(start: 90, end: 0, clockwise: true), 270)
+    XCTAssertEqual(PathBuilder.arcSweep(start: 4, end: 90, clockwise: true), 86)
+    XCTAssertEqual(PathBuilder.arcSweep(start: 0, end: 90, clockwise: false), -270)
+    XCTAssertEqual(PathBuilder.arcSweep(start: 0, end: 360, clockwise: true), 360)
+    XCTAssertEqual(PathBuilder.arcSweep(start: 30, end: 30, clockwise: true), 0)
+    XCTAssertEqual(PathBuilder.arcSweep(start: 810, end: 720, clockwise: true), 270)
+  }
+
+  func testArcPathRunsClockwiseOnScreen() {
+    let arc = ShapeKind.arc(startAngle: .constant(0), endAngle: .constant(90), clockwise: true).path(in: rect, at: 0)
+    assertClose(endpoints(arc).0, Point(x: 100, y: 50))
+    assertClose(endpoints(arc).1, Point(x: 50, y: 100))
+    // Mid-point of a cubic approximation stays on the circle.
+    let mid = arc.trimmed(from: 0, to: 0.5)
+    assertClose(endpoints(mid).1, Point(x: 50 + 50 * cos(.pi / 4), y: 50 + 50 * sin(.pi / 4)), accuracy: 1e-4)
+  }
+
+  func testRoundedRectangleAndCapsule() {
+    let rr = ShapeKind.roundedRectangle(cornerRadius: .constant(10)).path(in: Rect(x: 0, y: 0, width: 100, height: 40), at: 0)
+    XCTAssertEqual(PathSegments(rr).totalLength, 2 * (80 + 20) + 2 * .pi * 10, accuracy: 1e-3)
+    let capsule = ShapeKind.capsule.path(in: Rect(x: 0, y: 0, width: 100, height: 40), at: 0)
+    XCTAssertEqual(PathSegments(capsule).totalLength, 2 * 60 + 2 * .pi * 20, accuracy: 1e-3)
+  }
+}
