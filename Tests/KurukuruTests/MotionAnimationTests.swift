@@ -5,7 +5,8 @@ import XCTest
 /// Animation.progress: repeats, autoreverse, delays as phase offsets, end values.
 final class MotionAnimationTests: XCTestCase {
   func testRepeatForeverWithoutAutoreverseUsesTheDelayAsAPhaseOffset() {
-    let animation = Animation(curve: .linear, duration: 2, delay: 0.5, repeatMode: .forever(autoreverses: false))
+    let animation = Animation(
+      curve: .linear, duration: 2, delay: 0.5, repeatMode: .forever(autoreverses: false))
     XCTAssertEqual(animation.cycle, 2)
     XCTAssertNil(animation.endTime)
     XCTAssertEqual(animation.progress(at: 0.5), 0)
@@ -31,7 +32,8 @@ final class MotionAnimationTests: XCTestCase {
     XCTAssertEqual(animation.progress(at: 2), 0)
     XCTAssertEqual(animation.progress(at: 3.25), curve.progress(0.75))
     // Negative delay: phase moved forward by 0.5 s.
-    let shifted = Animation(curve: curve, duration: 1, delay: -0.5, repeatMode: .forever(autoreverses: true))
+    let shifted = Animation(
+      curve: curve, duration: 1, delay: -0.5, repeatMode: .forever(autoreverses: true))
     XCTAssertEqual(shifted.progress(at: 0), curve.progress(0.5))
     XCTAssertEqual(shifted.progress(at: 1), curve.progress(0.5))
     XCTAssertEqual(shifted.progress(at: 0.75), curve.progress(0.75), accuracy: 1e-15)
@@ -46,10 +48,14 @@ final class MotionAnimationTests: XCTestCase {
     XCTAssertEqual(animation.progress(at: 1.0), 0.5, accuracy: 1e-12)
     XCTAssertEqual(animation.progress(at: 1.5), 1)
     XCTAssertEqual(animation.progress(at: 9), 1)
+    XCTAssertEqual(animation.progress(at: .infinity), 1)
+    XCTAssertEqual(animation.progress(at: .nan), 0)
+    XCTAssertEqual(Animation(curve: .linear, duration: 1, delay: .nan).progress(at: 1), 0)
   }
 
   func testRepeatCountAlternatesAndThenJumpsToTheEnd() {
-    let animation = Animation(curve: .linear, duration: 1, delay: 1, repeatMode: .count(2, autoreverses: true))
+    let animation = Animation(
+      curve: .linear, duration: 1, delay: 1, repeatMode: .count(2, autoreverses: true))
     XCTAssertEqual(animation.endTime, 3)
     XCTAssertEqual(animation.progress(at: 0.5), 0)
     XCTAssertEqual(animation.progress(at: 1.25), 0.25)
@@ -65,11 +71,15 @@ final class MotionAnimationTests: XCTestCase {
   }
 
   func testSpeedFromTheParserScalesDurationAndEarlierDelays() throws {
-    let slowFirst = try AnimationParser.parse("linear(duration: 2).delay(1).speed(2)") { try XCTUnwrap(Double($0)) }
+    let slowFirst = try AnimationParser.parse("linear(duration: 2).delay(1).speed(2)") {
+      try XCTUnwrap(Double($0))
+    }
     XCTAssertEqual(slowFirst.duration, 1)
     XCTAssertEqual(slowFirst.delay, 0.5)
     XCTAssertEqual(slowFirst.progress(at: 1), 0.5)
-    let delayAfter = try AnimationParser.parse("linear(duration: 2).speed(2).delay(1)") { try XCTUnwrap(Double($0)) }
+    let delayAfter = try AnimationParser.parse("linear(duration: 2).speed(2).delay(1)") {
+      try XCTUnwrap(Double($0))
+    }
     XCTAssertEqual(delayAfter.duration, 1)
     XCTAssertEqual(delayAfter.delay, 1)
     XCTAssertEqual(delayAfter.progress(at: 1.5), 0.5)
@@ -80,7 +90,8 @@ final class MotionAnimationTests: XCTestCase {
     for i in 0..<5 {
       let y = 0.15 + Double(i) / 5
       let animation = Animation(
-        curve: .bezier(UnitBezier(0.5, y, 0.25, 1)), duration: 1.5, repeatMode: .forever(autoreverses: false))
+        curve: .bezier(UnitBezier(0.5, y, 0.25, 1)), duration: 1.5,
+        repeatMode: .forever(autoreverses: false))
       XCTAssertEqual(animation.progress(at: 0), 0)
       XCTAssertEqual(animation.progress(at: 1.5), 0)
       XCTAssertEqual(animation.progress(at: 1.499_999), 1, accuracy: 1e-5)

@@ -14,7 +14,8 @@ final class MotionCurveTests: XCTestCase {
 
   /// y for x by 200 bisection steps on the curve parameter.
   private func referenceY(_ c: (Double, Double, Double, Double), _ x: Double) -> Double {
-    var lo = 0.0, hi = 1.0
+    var lo = 0.0
+    var hi = 1.0
     for _ in 0..<200 {
       let mid = (lo + hi) / 2
       if bernstein(c.0, c.2, mid) < x { lo = mid } else { hi = mid }

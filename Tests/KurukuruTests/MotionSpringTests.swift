@@ -5,7 +5,9 @@ import XCTest
 /// Springs against closed forms, a numerical integration, and the settling definition.
 final class MotionSpringTests: XCTestCase {
   /// Integrates x″ = −k(x − 1) − c·x′ from x = 0, x′ = 0 with classical Runge–Kutta.
-  private func integrate(_ spring: Spring, until end: Double, step: Double = 1e-5) -> [Double: Double] {
+  private func integrate(_ spring: Spring, until end: Double, step: Double = 1e-5) -> [Double:
+    Double]
+  {
     let k = pow(2 * Double.pi / spring.response, 2)
     let c = 4 * Double.pi * spring.dampingFraction / spring.response
     func accel(_ x: Double, _ v: Double) -> Double { -k * (x - 1) - c * v }
@@ -28,7 +30,8 @@ final class MotionSpringTests: XCTestCase {
     for fraction in [0.3, 0.825, 1.0, 1.7] {
       let spring = Spring(response: 0.55, dampingFraction: fraction)
       for (time, expected) in integrate(spring, until: 1.5) {
-        XCTAssertEqual(spring.value(at: time), expected, accuracy: 1e-8, "ζ \(fraction) at \(time) s")
+        XCTAssertEqual(
+          spring.value(at: time), expected, accuracy: 1e-8, "ζ \(fraction) at \(time) s")
       }
     }
   }
@@ -82,10 +85,13 @@ final class MotionSpringTests: XCTestCase {
     max(abs(1 - spring.value(at: t)), abs(spring.velocity(at: t)) / spring.angularFrequency)
   }
 
-  private func assertSettlingDefinition(_ spring: Spring, file: StaticString = #filePath, line: UInt = #line) {
+  private func assertSettlingDefinition(
+    _ spring: Spring, file: StaticString = #filePath, line: UInt = #line
+  ) {
     let settle = spring.settlingDuration
     XCTAssertTrue(settle.isFinite, file: file, line: line)
-    XCTAssertEqual(settle * 1000, (settle * 1000).rounded(), accuracy: 1e-6, "whole ms", file: file, line: line)
+    XCTAssertEqual(
+      settle * 1000, (settle * 1000).rounded(), accuracy: 1e-6, "whole ms", file: file, line: line)
     // Stays settled afterwards (dense samples over several periods and well beyond).
     var worst = 0.0
     var t = settle
@@ -96,12 +102,16 @@ final class MotionSpringTests: XCTestCase {
     XCTAssertLessThanOrEqual(worst, Spring.settlingEpsilon * (1 + 1e-6), file: file, line: line)
     // And it is not yet settled within the millisecond before.
     var before = 0.0
-    for i in 0..<1000 { before = max(before, unsettledness(spring, settle - 0.001 + Double(i) * 1e-6)) }
+    for i in 0..<1000 {
+      before = max(before, unsettledness(spring, settle - 0.001 + Double(i) * 1e-6))
+    }
     XCTAssertGreaterThan(before, Spring.settlingEpsilon, file: file, line: line)
   }
 
   func testSettlingDurationFollowsItsDefinition() {
-    for (response, fraction) in [(0.55, 0.825), (0.55, 1.0), (0.5, 0.7), (0.3, 0.15), (0.4, 2.5), (1.0, 0.999)] {
+    for (response, fraction) in [
+      (0.55, 0.825), (0.55, 1.0), (0.5, 0.7), (0.3, 0.15), (0.4, 2.5), (1.0, 0.999),
+    ] {
       assertSettlingDefinition(Spring(response: response, dampingFraction: fraction))
     }
   }
