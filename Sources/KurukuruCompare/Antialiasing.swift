@@ -24,24 +24,43 @@ struct Antialiasing {
     var darkest = 0.0, brightest = 0.0
     var minX = 0, minY = 0, maxX = 0, maxY = 0
 
+    // The centre pixel and its background, loaded once (YIQ.delta with yOnly, unrolled).
+    let r1 = Int(image[center]), g1 = Int(image[center + 1]), b1 = Int(image[center + 2])
+    let a1 = Int(image[center + 3])
+    let (rb, gb, bb) = YIQ.background(atByteOffset: center, checkerboard: checkerboard)
+
     for x in x0...x2 {
       for y in y0...y2 {
         if x == x1 && y == y1 { continue }
-        let delta = YIQ.delta(
-          image, center, image, (y * width + x) * 4, yOnly: true, checkerboard: checkerboard)
+        let m = (y * width + x) * 4
+        let r2 = Int(image[m]), g2 = Int(image[m + 1]), b2 = Int(image[m + 2]), a2 = Int(image[m + 3])
+        let delta: Double
+        if r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2 {
+          delta = 0
+        } else if a1 < 255 || a2 < 255 {
+          let da = a1 - a2
+          let dr = Double(r1 * a1 - r2 * a2 - rb * da) / 255
+          let dg = Double(g1 * a1 - g2 * a2 - gb * da) / 255
+          let db = Double(b1 * a1 - b2 * a2 - bb * da) / 255
+          delta = YIQ.brightness(dr, dg, db)
+        } else {
+          delta = YIQ.brightness(Double(r1 - r2), Double(g1 - g2), Double(b1 - b2))
+        }
+        // pixelmatch's chain "equal / darker than the darkest / brighter than the brightest",
+        // written as selects: the three cases exclude each other since darkest ≤ 0 ≤ brightest.
         if delta == 0 {
           zeroes += 1
           // More than two equal neighbours: definitely not anti-aliasing.
           if zeroes > 2 { return false }
-        } else if delta < darkest {
-          darkest = delta
-          minX = x
-          minY = y
-        } else if delta > brightest {
-          brightest = delta
-          maxX = x
-          maxY = y
         }
+        let isDarker = delta < darkest
+        darkest = isDarker ? delta : darkest
+        minX = isDarker ? x : minX
+        minY = isDarker ? y : minY
+        let isBrighter = delta > brightest
+        brightest = isBrighter ? delta : brightest
+        maxX = isBrighter ? x : maxX
+        maxY = isBrighter ? y : maxY
       }
     }
 

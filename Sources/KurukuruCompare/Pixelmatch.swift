@@ -1,3 +1,4 @@
+import Dispatch
 import Kurukuru
 
 #if canImport(Glibc)
@@ -130,6 +131,39 @@ public enum Pixelmatch {
       return 0
     }
 
+    // Rows are independent: large images are split into bands compared in parallel. Each band
+    // writes only its own rows of the diff, and the counts are summed in order, so the result
+    // does not depend on the number of threads.
+    let bandCount = count >= parallelPixelThreshold ? min(height, bandsPerImage) : 1
+    if bandCount == 1 {
+      return compareBand(img1, a32, img2, b32, width: width, height: height, rows: 0..<height,
+                         options: options, output: output)
+    }
+    let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: bandCount)
+    defer { counts.deallocate() }
+    DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+      let rows = (height * band / bandCount)..<(height * (band + 1) / bandCount)
+      counts[band] = compareBand(img1, a32, img2, b32, width: width, height: height, rows: rows,
+                                 options: options, output: output)
+    }
+    return counts.reduce(0, +)
+  }
+
+  /// Images with at least this many pixels are compared in parallel bands.
+  private static let parallelPixelThreshold = 1 << 16
+
+  /// Number of bands a large image is split into.
+  private static let bandsPerImage = 8
+
+  /// Compares the rows `rows` (anti-aliasing detection still looks at their neighbours).
+  private static func compareBand(
+    _ img1: UnsafePointer<UInt8>, _ a32: UnsafePointer<UInt32>,
+    _ img2: UnsafePointer<UInt8>, _ b32: UnsafePointer<UInt32>,
+    width: Int, height: Int, rows: Range<Int>, options: PixelmatchOptions,
+    output: UnsafeMutablePointer<UInt8>?
+  ) -> Int {
+    let drawsBackground = !options.diffMask
+    let alpha = options.alpha
     let maxDelta = options.maxDelta
     let checkerboard = options.checkerboard
     let detectAA = !options.includeAA
@@ -139,7 +173,7 @@ public enum Pixelmatch {
     let detector = Antialiasing(width: width, height: height, checkerboard: checkerboard)
     var mismatched = 0
 
-    for y in 0..<height {
+    for y in rows {
       let row = y * width
       for x in 0..<width {
         let i = row + x
