@@ -14,7 +14,7 @@ struct Antialiasing {
   /// like anti-aliasing, given `other32`, the other image's pixels as words.
   @inline(__always)
   func isAntialiased(
-    _ image: UnsafePointer<UInt8>, _ image32: UnsafePointer<UInt32>, _ other32: UnsafePointer<UInt32>,
+    _ image: UnsafePointer<UInt8>, _ image32: PixelWords, _ other32: PixelWords,
     x x1: Int, y y1: Int
   ) -> Bool {
     let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
@@ -74,7 +74,7 @@ struct Antialiasing {
   /// Whether pixel (x, y) has at least three neighbours of exactly its value (image borders
   /// count as one).
   @inline(__always)
-  func hasManySiblings(_ image: UnsafePointer<UInt32>, x x1: Int, y y1: Int) -> Bool {
+  func hasManySiblings(_ image: PixelWords, x x1: Int, y y1: Int) -> Bool {
     let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
     let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
     let value = image[y1 * width + x1]

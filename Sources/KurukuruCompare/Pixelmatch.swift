@@ -84,13 +84,10 @@ public enum Pixelmatch {
     return a.pixels.withUnsafeBufferPointer { bufferA in
       b.pixels.withUnsafeBufferPointer { bufferB in
         guard let img1 = bufferA.baseAddress, let img2 = bufferB.baseAddress else { return 0 }
-        // Array storage is at least 8-byte aligned, so pixels can be read as 32-bit words.
-        return UnsafeRawPointer(img1).withMemoryRebound(to: UInt32.self, capacity: count) { a32 in
-          UnsafeRawPointer(img2).withMemoryRebound(to: UInt32.self, capacity: count) { b32 in
-            compareRows(
-              img1, a32, img2, b32, width: width, height: height, options: options, output: output)
-          }
-        }
+        // Array storage is at least 8-byte aligned, so pixels can be loaded as 32-bit words.
+        return compareRows(
+          img1, PixelWords(UnsafeRawPointer(img1)), img2, PixelWords(UnsafeRawPointer(img2)),
+          width: width, height: height, options: options, output: output)
       }
     }
   }
@@ -115,8 +112,8 @@ public enum Pixelmatch {
   }
 
   private static func compareRows(
-    _ img1: UnsafePointer<UInt8>, _ a32: UnsafePointer<UInt32>,
-    _ img2: UnsafePointer<UInt8>, _ b32: UnsafePointer<UInt32>,
+    _ img1: UnsafePointer<UInt8>, _ a32: PixelWords,
+    _ img2: UnsafePointer<UInt8>, _ b32: PixelWords,
     width: Int, height: Int, options: PixelmatchOptions, output: UnsafeMutablePointer<UInt8>?
   ) -> Int {
     let count = width * height
@@ -157,8 +154,8 @@ public enum Pixelmatch {
 
   /// Compares the rows `rows` (anti-aliasing detection still looks at their neighbours).
   private static func compareBand(
-    _ img1: UnsafePointer<UInt8>, _ a32: UnsafePointer<UInt32>,
-    _ img2: UnsafePointer<UInt8>, _ b32: UnsafePointer<UInt32>,
+    _ img1: UnsafePointer<UInt8>, _ a32: PixelWords,
+    _ img2: UnsafePointer<UInt8>, _ b32: PixelWords,
     width: Int, height: Int, rows: Range<Int>, options: PixelmatchOptions,
     output: UnsafeMutablePointer<UInt8>?
   ) -> Int {
@@ -202,5 +199,22 @@ public enum Pixelmatch {
       }
     }
     return mismatched
+  }
+}
+
+// MARK: - PixelWords
+
+/// The pixels of an image as 32-bit words (for equality tests only), loaded from raw memory.
+struct PixelWords {
+  let base: UnsafeRawPointer
+
+  init(_ base: UnsafeRawPointer) {
+    self.base = base
+  }
+
+  /// The four bytes of pixel `index` as one word.
+  @inline(__always)
+  subscript(index: Int) -> UInt32 {
+    base.load(fromByteOffset: index &* 4, as: UInt32.self)
   }
 }

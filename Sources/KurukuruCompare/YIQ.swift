@@ -12,7 +12,8 @@ enum YIQ {
   /// The background a semi-transparent pixel at byte offset `k` is blended onto.
   ///
   /// pixelmatch v7 derives it from the byte offset with golden-ratio strides: red is always 48
-  /// (offsets are multiples of 4), green and blue switch between 48 and 207.
+  /// (offsets are multiples of 4), green and blue switch between 48 and 207. Matches the
+  /// JavaScript (`k / φ | 0`) for offsets below 2³¹, i.e. images under 536 million pixels.
   @inline(__always)
   static func background(atByteOffset k: Int, checkerboard: Bool) -> (Int, Int, Int) {
     guard checkerboard else { return (255, 255, 255) }

@@ -38,6 +38,15 @@ final class MeasurementTests: XCTestCase {
     let includeAA = PixelmatchOptions(threshold: 0.05, includeAA: true)
     for _ in 0..<repeats { XCTAssertEqual(try Pixelmatch.compare(a, b, options: includeAA), 41623) }
     let withoutAADetection = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    // End to end, as a command line tool would: read and decode both files, then compare.
+    start = DispatchTime.now()
+    for _ in 0..<repeats {
+      let left = try Fixtures.frame("4a"), right = try Fixtures.frame("4b")
+      XCTAssertEqual(try Pixelmatch.compare(left, right, options: options), 36049)
+    }
+    let endToEnd = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 / Double(repeats)
+    print(String(format: "pixelmatch 4a/4b end to end (read, decode both, compare): %.2f ms", endToEnd * 1000))
+
     print(String(format: "pixelmatch 4a/4b (%d×%d) ×%d: count %.1f Mpx/s, with diff %.1f Mpx/s, "
                  + "includeAA %.1f Mpx/s, identical %.1f Mpx/s",
                  a.width, a.height, repeats, megapixels / countOnly, megapixels / withDiff,
