@@ -1,3 +1,4 @@
+import Dispatch
 import Kurukuru
 
 #if canImport(Glibc)
@@ -83,13 +84,10 @@ public enum Pixelmatch {
     return a.pixels.withUnsafeBufferPointer { bufferA in
       b.pixels.withUnsafeBufferPointer { bufferB in
         guard let img1 = bufferA.baseAddress, let img2 = bufferB.baseAddress else { return 0 }
-        // Array storage is at least 8-byte aligned, so pixels can be read as 32-bit words.
-        return UnsafeRawPointer(img1).withMemoryRebound(to: UInt32.self, capacity: count) { a32 in
-          UnsafeRawPointer(img2).withMemoryRebound(to: UInt32.self, capacity: count) { b32 in
-            compareRows(
-              img1, a32, img2, b32, width: width, height: height, options: options, output: output)
-          }
-        }
+        // Array storage is at least 8-byte aligned, so pixels can be loaded as 32-bit words.
+        return compareRows(
+          img1, PixelWords(UnsafeRawPointer(img1)), img2, PixelWords(UnsafeRawPointer(img2)),
+          width: width, height: height, options: options, output: output)
       }
     }
   }
@@ -114,8 +112,8 @@ public enum Pixelmatch {
   }
 
   private static func compareRows(
-    _ img1: UnsafePointer<UInt8>, _ a32: UnsafePointer<UInt32>,
-    _ img2: UnsafePointer<UInt8>, _ b32: UnsafePointer<UInt32>,
+    _ img1: UnsafePointer<UInt8>, _ a32: PixelWords,
+    _ img2: UnsafePointer<UInt8>, _ b32: PixelWords,
     width: Int, height: Int, options: PixelmatchOptions, output: UnsafeMutablePointer<UInt8>?
   ) -> Int {
     let count = width * height
@@ -130,6 +128,39 @@ public enum Pixelmatch {
       return 0
     }
 
+    // Rows are independent: large images are split into bands compared in parallel. Each band
+    // writes only its own rows of the diff, and the counts are summed in order, so the result
+    // does not depend on the number of threads.
+    let bandCount = count >= parallelPixelThreshold ? min(height, bandsPerImage) : 1
+    if bandCount == 1 {
+      return compareBand(img1, a32, img2, b32, width: width, height: height, rows: 0..<height,
+                         options: options, output: output)
+    }
+    let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: bandCount)
+    defer { counts.deallocate() }
+    DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+      let rows = (height * band / bandCount)..<(height * (band + 1) / bandCount)
+      counts[band] = compareBand(img1, a32, img2, b32, width: width, height: height, rows: rows,
+                                 options: options, output: output)
+    }
+    return counts.reduce(0, +)
+  }
+
+  /// Images with at least this many pixels are compared in parallel bands.
+  private static let parallelPixelThreshold = 1 << 16
+
+  /// Number of bands a large image is split into.
+  private static let bandsPerImage = 8
+
+  /// Compares the rows `rows` (anti-aliasing detection still looks at their neighbours).
+  private static func compareBand(
+    _ img1: UnsafePointer<UInt8>, _ a32: PixelWords,
+    _ img2: UnsafePointer<UInt8>, _ b32: PixelWords,
+    width: Int, height: Int, rows: Range<Int>, options: PixelmatchOptions,
+    output: UnsafeMutablePointer<UInt8>?
+  ) -> Int {
+    let drawsBackground = !options.diffMask
+    let alpha = options.alpha
     let maxDelta = options.maxDelta
     let checkerboard = options.checkerboard
     let detectAA = !options.includeAA
@@ -139,7 +170,7 @@ public enum Pixelmatch {
     let detector = Antialiasing(width: width, height: height, checkerboard: checkerboard)
     var mismatched = 0
 
-    for y in 0..<height {
+    for y in rows {
       let row = y * width
       for x in 0..<width {
         let i = row + x
@@ -168,5 +199,22 @@ public enum Pixelmatch {
       }
     }
     return mismatched
+  }
+}
+
+// MARK: - PixelWords
+
+/// The pixels of an image as 32-bit words (for equality tests only), loaded from raw memory.
+struct PixelWords {
+  let base: UnsafeRawPointer
+
+  init(_ base: UnsafeRawPointer) {
+    self.base = base
+  }
+
+  /// The four bytes of pixel `index` as one word.
+  @inline(__always)
+  subscript(index: Int) -> UInt32 {
+    base.load(fromByteOffset: index &* 4, as: UInt32.self)
   }
 }

@@ -12,7 +12,8 @@ enum YIQ {
   /// The background a semi-transparent pixel at byte offset `k` is blended onto.
   ///
   /// pixelmatch v7 derives it from the byte offset with golden-ratio strides: red is always 48
-  /// (offsets are multiples of 4), green and blue switch between 48 and 207.
+  /// (offsets are multiples of 4), green and blue switch between 48 and 207. Matches the
+  /// JavaScript (`k / φ | 0`) for offsets below 2³¹, i.e. images under 536 million pixels.
   @inline(__always)
   static func background(atByteOffset k: Int, checkerboard: Bool) -> (Int, Int, Int) {
     guard checkerboard else { return (255, 255, 255) }
@@ -46,12 +47,18 @@ enum YIQ {
       db = Double(b1 * a1 - b2 * a2 - bb * da) / 255
     }
 
-    let y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
+    let y = brightness(dr, dg, db)
     if yOnly { return y }
     let i = dr * 0.59597799 - dg * 0.27417610 - db * 0.32180189
     let q = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694
     let delta = 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
     return y > 0 ? -delta : delta
+  }
+
+  /// The Y (brightness) component of a colour difference.
+  @inline(__always)
+  static func brightness(_ dr: Double, _ dg: Double, _ db: Double) -> Double {
+    dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
   }
 
   /// The gray value pixelmatch draws for a matching pixel: its brightness blended with white at

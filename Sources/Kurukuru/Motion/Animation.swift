@@ -37,7 +37,9 @@ public struct Animation: Equatable, Hashable, Sendable {
   ///   - duration: seconds of one pass, > 0 (a non-positive duration makes every pass instant).
   ///   - delay: seconds before the first pass; a phase offset when repeating forever. Default 0.
   ///   - repeatMode: number of passes. Default `.once`.
-  public init(curve: TimingCurve, duration: Double, delay: Double = 0, repeatMode: RepeatMode = .once) {
+  public init(
+    curve: TimingCurve, duration: Double, delay: Double = 0, repeatMode: RepeatMode = .once
+  ) {
     self.curve = curve
     self.duration = duration
     self.delay = delay
@@ -77,8 +79,8 @@ public struct Animation: Equatable, Hashable, Sendable {
 
   /// Progress of a finite run of `passes` passes, `elapsed` seconds after the delay.
   private func onePassProgress(elapsed: Double, passes: Int, autoreverses: Bool) -> Double {
-    if elapsed < 0 { return 0 }
-    guard duration > 0, duration.isFinite else { return 1 }
+    if elapsed < 0 || elapsed.isNaN { return 0 }
+    guard duration > 0, duration.isFinite, elapsed.isFinite else { return 1 }
     let position = elapsed / duration
     if position >= Double(passes) { return 1 }
     let pass = position.rounded(.down)

@@ -70,10 +70,12 @@ public enum AnimationParser {
       guard scanner.consume(".") else {
         throw AnimationSyntaxError(
           offset: scanner.position,
-          message: "unexpected '\(scanner.excerpt(at: scanner.position))' — expected '.' and a modifier")
+          message:
+            "unexpected '\(scanner.excerpt(at: scanner.position))' — expected '.' and a modifier")
       }
       guard let (name, offset) = scanner.identifier() else {
-        throw AnimationSyntaxError(offset: scanner.position, message: "expected a modifier name after '.'")
+        throw AnimationSyntaxError(
+          offset: scanner.position, message: "expected a modifier name after '.'")
       }
       guard modifierNames.contains(name) else {
         throw AnimationSyntaxError(
@@ -81,13 +83,15 @@ public enum AnimationParser {
       }
       scanner.skipSpace()
       guard scanner.current == "(" else {
-        throw AnimationSyntaxError(offset: scanner.position, message: "expected '(' after '\(name)'")
+        throw AnimationSyntaxError(
+          offset: scanner.position, message: "expected '(' after '\(name)'")
       }
       let list = try scanner.argumentList()
       switch name {
       case "repeatForever", "repeatCount":
         if repeats {
-          throw AnimationSyntaxError(offset: offset, message: "animation already repeats: '\(name)' is a second repeat")
+          throw AnimationSyntaxError(
+            offset: offset, message: "animation already repeats: '\(name)' is a second repeat")
         }
         repeats = true
         if name == "repeatForever" {
@@ -99,7 +103,8 @@ public enum AnimationParser {
           let count = try call.number(0, default: 1, number)
           guard count == count.rounded(), count >= 1, count <= 1_000_000 else {
             throw AnimationSyntaxError(
-              offset: call.offset(0), message: "repeat count must be a whole number from 1 to 1000000")
+              offset: call.offset(0),
+              message: "repeat count must be a whole number from 1 to 1000000")
           }
           animation.repeatMode = .count(Int(count), autoreverses: try call.bool(1, default: true))
         }
@@ -110,7 +115,8 @@ public enum AnimationParser {
         let call = try Call(name, offset, list, [.unlabelled("speed")])
         let speed = try call.number(0, default: 1, number)
         guard speed > 0 else {
-          throw AnimationSyntaxError(offset: call.offset(0), message: "speed must be greater than 0")
+          throw AnimationSyntaxError(
+            offset: call.offset(0), message: "speed must be greater than 0")
         }
         animation.duration /= speed
         animation.delay /= speed
@@ -125,7 +131,8 @@ public enum AnimationParser {
   ) throws -> Animation {
     guard let (name, offset) = scanner.identifier() else {
       let found = scanner.atEnd ? "nothing" : "'\(scanner.excerpt(at: scanner.position))'"
-      throw AnimationSyntaxError(offset: scanner.position, message: "expected an animation, found \(found)")
+      throw AnimationSyntaxError(
+        offset: scanner.position, message: "expected an animation, found \(found)")
     }
     let list = try optionalArgumentList(&scanner)
     switch name {
@@ -139,7 +146,8 @@ public enum AnimationParser {
     case "timingCurve":
       let call = try timingCurveCall(offset, list, withDuration: true)
       let curve = try bezier(call, number)
-      return Animation(curve: curve, duration: try call.positive(4, default: defaultDuration, number))
+      return Animation(
+        curve: curve, duration: try call.positive(4, default: defaultDuration, number))
     case "default":
       if let list = list {
         throw AnimationSyntaxError(offset: list.open, message: "'default' takes no arguments")
@@ -167,12 +175,15 @@ public enum AnimationParser {
   ///   - number: evaluates one numeric argument's expression text, as for `parse`.
   /// - Returns: the curve.
   /// - Throws: `AnimationSyntaxError` with the 0-based character offset of the problem.
-  public static func parseCurve(_ text: String, number: (String) throws -> Double) throws -> TimingCurve {
+  public static func parseCurve(_ text: String, number: (String) throws -> Double) throws
+    -> TimingCurve
+  {
     var scanner = AnimationScanner(text)
     _ = scanner.consume(".")
     guard let (name, offset) = scanner.identifier() else {
       let found = scanner.atEnd ? "nothing" : "'\(scanner.excerpt(at: scanner.position))'"
-      throw AnimationSyntaxError(offset: scanner.position, message: "expected a timing curve, found \(found)")
+      throw AnimationSyntaxError(
+        offset: scanner.position, message: "expected a timing curve, found \(found)")
     }
     let list = try optionalArgumentList(&scanner)
     let curve: TimingCurve
@@ -214,7 +225,9 @@ public enum AnimationParser {
   }
 
   /// Reads `( … )` if the next non-blank character opens one.
-  private static func optionalArgumentList(_ scanner: inout AnimationScanner) throws -> ArgumentList? {
+  private static func optionalArgumentList(_ scanner: inout AnimationScanner) throws
+    -> ArgumentList?
+  {
     var probe = scanner
     probe.skipSpace()
     guard probe.current == "(" else { return nil }
@@ -238,7 +251,8 @@ public enum AnimationParser {
   ) throws -> Call {
     guard let list = list else {
       throw AnimationSyntaxError(
-        offset: offset, message: "'timingCurve' needs its control points: timingCurve(c0x, c0y, c1x, c1y)")
+        offset: offset,
+        message: "'timingCurve' needs its control points: timingCurve(c0x, c0y, c1x, c1y)")
     }
     var parameters: [AnimationParameter] = ["c0x", "c0y", "c1x", "c1y"].map { .unlabelled($0) }
     if withDuration { parameters.append(.labelled("duration")) }
@@ -246,14 +260,17 @@ public enum AnimationParser {
   }
 
   /// Evaluates the four control-point arguments of a bound `timingCurve` call.
-  private static func bezier(_ call: Call, _ number: (String) throws -> Double) throws -> TimingCurve {
+  private static func bezier(_ call: Call, _ number: (String) throws -> Double) throws
+    -> TimingCurve
+  {
     var values: [Double] = []
     for index in 0..<4 {
       let value = try call.number(index, default: 0, number)
       if index % 2 == 0 && !(0...1).contains(value) {
         let which = index == 0 ? "c0x" : "c1x"
         throw AnimationSyntaxError(
-          offset: call.offset(index), message: "control point \(which) must be in 0…1, got \(value)")
+          offset: call.offset(index), message: "control point \(which) must be in 0…1, got \(value)"
+        )
       }
       values.append(value)
     }
@@ -266,8 +283,19 @@ public enum AnimationParser {
   }
 
   /// The spring named `spring`, `interpolatingSpring`, `smooth`, `snappy` or `bouncy` with its
-  /// arguments; nil for any other name.
+  /// arguments; nil for any other name. Rejects springs that never settle.
   private static func springNamed(
+    _ name: String, _ offset: Int, _ list: ArgumentList?, _ number: (String) throws -> Double
+  ) throws -> Spring? {
+    guard let spring = try springFromArguments(name, offset, list, number) else { return nil }
+    guard spring.settlingDuration.isFinite else {
+      throw AnimationSyntaxError(offset: offset, message: "the spring '\(name)' never settles")
+    }
+    return spring
+  }
+
+  /// The spring named `name` built from its arguments; nil when `name` is no spring.
+  private static func springFromArguments(
     _ name: String, _ offset: Int, _ list: ArgumentList?, _ number: (String) throws -> Double
   ) throws -> Spring? {
     let arguments = list ?? ArgumentList(arguments: [], open: offset, close: offset + name.count)
@@ -317,7 +345,8 @@ public enum AnimationParser {
       return spring
     case "smooth", "snappy", "bouncy":
       let base = name == "smooth" ? 0 : name == "snappy" ? 0.15 : 0.3
-      let call = try Call(name, offset, arguments, [.labelled("duration"), .labelled("extraBounce")])
+      let call = try Call(
+        name, offset, arguments, [.labelled("duration"), .labelled("extraBounce")])
       return try durationBounceSpring(call, bounceOffset: base, number)
     default:
       return nil
@@ -368,7 +397,9 @@ struct Call {
   /// For each parameter, its argument (nil when left out).
   let bound: [AnimationArgument?]
 
-  init(_ name: String, _ offset: Int, _ list: ArgumentList, _ parameters: [AnimationParameter]) throws {
+  init(_ name: String, _ offset: Int, _ list: ArgumentList, _ parameters: [AnimationParameter])
+    throws
+  {
     self.name = name
     self.nameOffset = offset
     self.bound = try bindArguments(list.arguments, to: parameters, call: name, close: list.close)
@@ -378,7 +409,9 @@ struct Call {
   func offset(_ index: Int) -> Int { bound[index]?.offset ?? nameOffset }
 
   /// Evaluates parameter `index`, or returns `defaultValue` when it was left out.
-  func number(_ index: Int, default defaultValue: Double, _ number: (String) throws -> Double) throws -> Double {
+  func number(_ index: Int, default defaultValue: Double, _ number: (String) throws -> Double)
+    throws -> Double
+  {
     guard let argument = bound[index] else { return defaultValue }
     let value: Double
     do {
@@ -389,13 +422,16 @@ struct Call {
       throw AnimationSyntaxError(offset: argument.offset, message: "\(error)")
     }
     guard value.isFinite else {
-      throw AnimationSyntaxError(offset: argument.offset, message: "'\(argument.text)' is not a finite number")
+      throw AnimationSyntaxError(
+        offset: argument.offset, message: "'\(argument.text)' is not a finite number")
     }
     return value
   }
 
   /// Like `number`, requiring a value > 0.
-  func positive(_ index: Int, default defaultValue: Double, _ number: (String) throws -> Double) throws -> Double {
+  func positive(_ index: Int, default defaultValue: Double, _ number: (String) throws -> Double)
+    throws -> Double
+  {
     let value = try self.number(index, default: defaultValue, number)
     guard value > 0 else {
       let what = bound[index]?.label ?? "value"
@@ -406,7 +442,9 @@ struct Call {
   }
 
   /// Like `number`, requiring a value ≥ 0.
-  func nonNegative(_ index: Int, default defaultValue: Double, _ number: (String) throws -> Double) throws -> Double {
+  func nonNegative(_ index: Int, default defaultValue: Double, _ number: (String) throws -> Double)
+    throws -> Double
+  {
     let value = try self.number(index, default: defaultValue, number)
     guard value >= 0 else {
       let what = bound[index]?.label ?? "value"
@@ -425,7 +463,8 @@ struct Call {
     default:
       let what = argument.label.map { "'\($0):'" } ?? "the argument"
       throw AnimationSyntaxError(
-        offset: argument.offset, message: "expected true or false for \(what) in '\(name)', got '\(argument.text)'")
+        offset: argument.offset,
+        message: "expected true or false for \(what) in '\(name)', got '\(argument.text)'")
     }
   }
 }

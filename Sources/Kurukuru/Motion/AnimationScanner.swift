@@ -246,7 +246,8 @@ func bindArguments(
       if index < parameters.count {
         throw AnimationSyntaxError(
           offset: offset,
-          message: "missing argument '\(parameters[index].display)' in '\(call)' before '\(label):'")
+          message: "missing argument '\(parameters[index].display)' in '\(call)' before '\(label):'"
+        )
       }
     } else if next < parameters.count, let label = parameters[next].label {
       throw AnimationSyntaxError(
@@ -254,7 +255,8 @@ func bindArguments(
     }
     throw AnimationSyntaxError(offset: offset, message: "extra argument in '\(call)'")
   }
-  for (index, parameter) in parameters.enumerated() where !parameter.optional && bound[index] == nil {
+  for (index, parameter) in parameters.enumerated() where !parameter.optional && bound[index] == nil
+  {
     throw AnimationSyntaxError(
       offset: close, message: "missing argument '\(parameter.display)' in '\(call)'")
   }
@@ -280,7 +282,8 @@ func suggestion(for word: String, among candidates: [String]) -> String? {
 /// Optimal-string-alignment distance: insertions, deletions, substitutions and transpositions
 /// of adjacent characters each cost 1.
 func editDistance(_ a: String, _ b: String) -> Int {
-  let s = Array(a), t = Array(b)
+  let s = Array(a)
+  let t = Array(b)
   if s.isEmpty { return t.count }
   if t.isEmpty { return s.count }
   var table = [[Int]](repeating: [Int](repeating: 0, count: t.count + 1), count: s.count + 1)

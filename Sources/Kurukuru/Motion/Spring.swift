@@ -14,7 +14,8 @@ public struct Spring: Equatable, Hashable, Sendable {
   /// Damping ratio: 0 never settles, 1 is critical damping, above 1 over-damped.
   public let dampingFraction: Double
   /// Seconds until the motion stays settled, rounded up to a whole millisecond (see
-  /// `Spring.settlingEpsilon`); `.infinity` when it never settles (dampingFraction 0).
+  /// `Spring.settlingEpsilon`); `.infinity` when it never settles (dampingFraction 0, or so
+  /// light that it would take over 2·10¹¹ periods).
   ///
   /// Settled means |1 − x(t)| ≤ 0.001 and |x′(t)| / ω₀ ≤ 0.001 (the velocity expressed as the
   /// displacement it would cover in 1/ω₀ seconds), for every later t. Computed once, at
@@ -84,7 +85,8 @@ public struct Spring: Equatable, Hashable, Sendable {
     if zeta < 1 {
       let wd = w0 * (1 - zeta * zeta).squareRoot()
       let decay = exp(-zeta * w0 * t)
-      let c = cos(wd * t), s = sin(wd * t)
+      let c = cos(wd * t)
+      let s = sin(wd * t)
       let error = decay * (c + (zeta * w0 / wd) * s)
       let velocity = decay * (w0 * w0 / wd) * s
       return (error, velocity)
@@ -95,7 +97,8 @@ public struct Spring: Equatable, Hashable, Sendable {
       let root = (zeta * zeta - 1).squareRoot()
       let r1 = -w0 * (zeta - root)  // slow root, closer to 0
       let r2 = -w0 * (zeta + root)  // fast root
-      let e1 = exp(r1 * t), e2 = exp(r2 * t)
+      let e1 = exp(r1 * t)
+      let e2 = exp(r2 * t)
       let error = (r2 * e1 - r1 * e2) / (r2 - r1)
       let velocity = (r1 * r2) * (e1 - e2) / (r1 - r2)
       return (error, velocity)
@@ -143,12 +146,15 @@ public struct Spring: Equatable, Hashable, Sendable {
     // ~2e-7 of it.
     let step = response / 5000
     let scanEnd = dampingFraction < 1 ? underdampedScanEnd(bound: bound, step: step) : bound
+    // Absurdly light damping (more than 1e15 steps, i.e. 2e11 periods) counts as never settling.
+    guard scanEnd / step < 1e15 else { return .infinity }
     // Scan back from a settled instant to the last unsettled sample.
     var index = Int((scanEnd / step).rounded(.up))
     while index > 0 && unsettledness(at: Double(index - 1) * step) <= eps { index -= 1 }
     if index == 0 { return 0 }
     // Settled at index·step, unsettled at (index − 1)·step: bisect the crossing.
-    var lo = Double(index - 1) * step, hi = Double(index) * step
+    var lo = Double(index - 1) * step
+    var hi = Double(index) * step
     for _ in 0..<60 {
       let mid = (lo + hi) / 2
       if mid <= lo || mid >= hi { break }

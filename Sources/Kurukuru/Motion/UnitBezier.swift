@@ -63,7 +63,8 @@ public struct UnitBezier: Equatable, Hashable, Sendable {
       s = next
     }
     // Bisection: x(s) is non-decreasing on 0…1 because both control x are in 0…1.
-    var lo = 0.0, hi = 1.0
+    var lo = 0.0
+    var hi = 1.0
     for _ in 0..<80 {
       let mid = (lo + hi) / 2
       if mid <= lo || mid >= hi { break }
