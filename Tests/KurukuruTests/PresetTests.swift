@@ -91,17 +91,17 @@ final class PresetTests: XCTestCase {
        "test.json:1:29: unknown key 'fsp' — did you mean 'fps'? (expected one of: name, title, description, source, width, height, background, fps, duration, parameters, view)"),
       ("{\"width\": 10, \"height\": 10}", "test.json:1:1: missing required key 'view'"),
       (presetText(view: "{\"Circle\": {}, \"modifiers\": [{\"opacity\": 1.5}]}"),
-       "test.json:4:44: opacity must be in 0…1, got 1.5 (at view.modifiers[0].opacity)"),
+       "test.json:4:52: opacity must be in 0…1, got 1.5 (at view.modifiers[0].opacity)"),
       (presetText(view: "{\"Circle\": {}, \"modifiers\": [{\"frame\": 40}, {\"stroke\": \"red\"}]}"),
-       "test.json:4:46: 'stroke' applies to the shape itself; move it before the view modifiers (as in SwiftUI, where it only exists on Shape) (at view.modifiers[1])"),
+       "test.json:4:56: 'stroke' applies to the shape itself; move it before the view modifiers (as in SwiftUI, where it only exists on Shape) (at view.modifiers[1])"),
       (presetText(view: "{\"Circle\": {}, \"modifiers\": [{\"fill\": \"bleu\"}]}"),
-       "test.json:4:39: unknown colour 'bleu' — did you mean 'blue'? (at view.modifiers[0].fill)"),
+       "test.json:4:49: unknown colour 'bleu' — did you mean 'blue'? (at view.modifiers[0].fill)"),
       (presetText(view: "{\"Circle\": {}, \"modifiers\": [{\"rotationEffect\": {\"from\": 0, \"to\": 360, \"animation\": \"lienar(duration: 1)\"}}]}"),
-       "test.json:4:85: unknown animation 'lienar' — did you mean 'linear'? (at view.modifiers[0].rotationEffect.animation)"),
+       "test.json:4:96: unknown animation 'lienar' — did you mean 'linear'? (at view.modifiers[0].rotationEffect.animation)"),
       (presetText(view: "{\"ZStack\": {\"content\": [{\"ForEach\": {\"range\": \"0..<n\", \"content\": [{\"Circle\": {}}]}}]}}"),
-       "test.json:4:61: unknown name 'n' (at view.ZStack.content[0].ForEach.range)"),
+       "test.json:4:62: unknown name 'n' (at view.ZStack.content[0].ForEach.range)"),
       (presetText(view: "{\"Circle\": {}, \"modifiers\": [{\"offset\": {\"x\": \"i * 2\"}}]}"),
-       "test.json:4:50: unknown name 'i' (at view.modifiers[0].offset.x)"),
+       "test.json:4:58: unknown name 'i' (at view.modifiers[0].offset.x)"),
     ]
     for (text, expected) in cases {
       XCTAssertEqual(presetError(text), expected, text)
@@ -109,11 +109,17 @@ final class PresetTests: XCTestCase {
   }
 
   func testLimitsAreCheckedBeforeAllocation() {
-    // 2 × 30,000 views from nested ForEach.
+    // 200 × 200 views from nested ForEach: stopped at the 10,001st.
     let many = presetText(view: """
-      {"ZStack": {"content": [{"ForEach": {"range": 20000, "content": [{"Circle": {}}]}}]}}
+      {"ZStack": {"content": [{"ForEach": {"range": 200, "content": [{"ZStack": {"content": [
+        {"ForEach": {"range": 200, "as": "j", "content": [{"Circle": {}}]}}]}}]}}]}}
       """)
-    XCTAssertEqual(presetError(many), "test.json:4:83: more than 10000 views after expanding ForEach (at view.ZStack.content[0].ForEach.content[0])")
+    XCTAssertEqual(
+      presetError(many),
+      "test.json:5:53: more than 10000 views after expanding ForEach (at view.ZStack.content[0].ForEach.content[0].ZStack.content[0].ForEach.content[0])")
+    XCTAssertEqual(
+      presetError(presetText(view: "{\"ZStack\": {\"content\": [{\"ForEach\": {\"range\": 20000, \"content\": []}}]}}")),
+      "test.json:4:57: expected a whole number in 0…10000, got 20000 (at view.ZStack.content[0].ForEach.range)")
     let longLoop = presetText(view: """
       {"ZStack": {"content": [
         {"Circle": {}, "modifiers": [{"opacity": {"from": 0, "to": 1, "animation": "linear(duration: 7).repeatForever()"}}]},
@@ -122,7 +128,7 @@ final class PresetTests: XCTestCase {
       """)
     XCTAssertEqual(
       presetError(longLoop),
-      "test.json: loop period 77 s (least common multiple of the cycles 14 s, 22 s) exceeds 30 s; set \"duration\" in the preset to choose the loop")
+      "test.json: loop period 154 s (least common multiple of the cycles 14 s, 22 s) exceeds 30 s; set \"duration\" in the preset to choose the loop")
     let tooManyFrames = presetText(view: "{\"Circle\": {}}", extra: "\n  \"duration\": 600, \"fps\": 240,")
     XCTAssertEqual(presetError(tooManyFrames), "test.json: 144000 frames (600 s at 240 fps) exceed the limit of 100000")
     var deep = "{\"Circle\": {}}"

@@ -2,12 +2,18 @@
 
 /// The display list of `scene` at `t` seconds from the start of its loop.
 ///
-/// Pure: the result depends only on the scene and `t` (no clocks, no global state), so frames
+/// Times beyond the loop wrap round it (`t` modulo the period), so one-shot animations restart
+/// with the loop as they do in the rendered GIF. Pure: the result depends only on the scene and `t` (no clocks, no global state), so frames
 /// can be evaluated in any order and on any thread. The root view is offered the canvas size and
 /// centred in it; layout follows SwiftUI (shapes take the space they are offered, `frame` fixes
 /// it, stacks size to their children) and modifiers apply in order.
 public func evaluate(_ scene: Scene, at t: Double) -> DisplayList {
-  let evaluator = Evaluator(t: t)
+  let period = scene.timeline.period
+  var local = t
+  if period > 0, t >= period || t < 0 {
+    local = t - period * (t / period).rounded(.down)
+  }
+  let evaluator = Evaluator(t: local)
   let (size, items) = evaluator.layout(scene.root, proposal: scene.size, environment: Environment(), draw: true)
   let dx = (scene.size.width - size.width) / 2, dy = (scene.size.height - size.height) / 2
   let placed = Evaluator.transform(items, by: .translation(x: dx, y: dy))

@@ -50,7 +50,7 @@ public struct JSONNode: Equatable, Sendable {
 
 /// A strict JSON parser (RFC 8259) that records the location of every value.
 ///
-/// Limits: nesting deeper than `maxDepth` (default 64) is rejected before it can exhaust the
+/// Limits: nesting deeper than `maxDepth` (default 256) is rejected before it can exhaust the
 /// stack. Errors are `PresetError.syntax` with the line and column of the offending character.
 public struct JSONParser {
   private let scalars: [Unicode.Scalar]
@@ -63,8 +63,8 @@ public struct JSONParser {
   /// - Parameters:
   ///   - text: the JSON text.
   ///   - file: the file name used in error messages.
-  ///   - maxDepth: the deepest nesting of arrays and objects accepted. Default 64.
-  public init(text: String, file: String, maxDepth: Int = 64) {
+  ///   - maxDepth: the deepest nesting of arrays and objects accepted. Default 256.
+  public init(text: String, file: String, maxDepth: Int = 256) {
     self.scalars = Array(text.unicodeScalars)
     self.file = file
     self.maxDepth = maxDepth
