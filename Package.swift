@@ -46,6 +46,6 @@ let package = Package(
     .testTarget(
       name: "KurukuruCompareTests", dependencies: ["Kurukuru", "KurukuruCodecs", "KurukuruCompare"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "KurukuruCLITests", dependencies: ["KurukuruCLI"]),
+    .testTarget(name: "KurukuruCLITests", dependencies: ["KurukuruCLI", "Kurukuru", "KurukuruCodecs"]),
   ]
 )

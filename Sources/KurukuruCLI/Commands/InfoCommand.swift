@@ -25,7 +25,8 @@ enum InfoCommand {
     if head.starts(with: Array("GIF8".utf8)) {
       info = try gifInfo(path)
     } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-      let frame = try PNG.decode(try readBytes(path))
+      let frame: Frame
+      do { frame = try PNG.decode(try readBytes(path)) } catch { throw UsageError("\(path): \(CLI.message(for: error))") }
       info = .object([("file", .string(path)), ("format", .string("png")), ("width", .int(frame.width)), ("height", .int(frame.height))])
     } else {
       info = try presetInfo(path, args)
