@@ -110,7 +110,10 @@ enum RenderCommand {
 
 enum GIFOutput {
   /// Renders and encodes a scene's loop as GIF bytes in two streaming passes.
-  static func encode(renderer: FrameRenderer, options: GIFOptions) throws -> [UInt8] {
+  /// - Parameter frames: renders a range of frames; default the renderer itself.
+  static func encode(
+    renderer: FrameRenderer, options: GIFOptions, frames: ((Range<Int>) throws -> [Frame])? = nil
+  ) throws -> [UInt8] {
     let scene = renderer.scene
     var options = options
     options.keepTransparency = scene.background.alpha < 1
@@ -118,7 +121,7 @@ enum GIFOutput {
     let delays = GIFDelays.centiseconds(frameCount: scene.timeline.frameCount, fps: scene.timeline.fps)
     return try GIFEncoder.encode(
       width: size.width, height: size.height, frameCount: scene.timeline.frameCount, delays: delays, options: options,
-      frames: { try renderer.frames($0) })
+      frames: { try frames?($0) ?? renderer.frames($0) })
   }
 }
 
@@ -126,7 +129,9 @@ enum PNGSequence {
   /// Renders every frame to `NAME<i><suffix>.png` in `directory`, staged and moved into place
   /// only when all succeeded. Stale frames of an earlier, longer render are removed.
   /// - Returns: the number of frames written.
-  static func write(renderer: FrameRenderer, to directory: String, name: String, suffix: String) throws -> Int {
+  static func write(
+    renderer: FrameRenderer, to directory: String, name: String, suffix: String, onFrame: @escaping () -> Void = {}
+  ) throws -> Int {
     let staging = try StagingDirectory(destination: directory)
     let count = renderer.scene.timeline.frameCount
     try renderer.forEachUnlocked(0..<count) { i, frame, _ in
@@ -135,6 +140,7 @@ enum PNGSequence {
       guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
         throw OutputError("\(directory): cannot write frame \(i)")
       }
+      onFrame()
     }
     try staging.commit { file in
       guard file.hasPrefix(name), file.hasSuffix(suffix + ".png") else { return false }

@@ -1,0 +1,76 @@
+import Kurukuru
+
+// MARK: - Contact sheet
+
+/// Frames laid out in a grid on a checkerboard (so transparency shows), each labelled with its
+/// index and time in a built-in bitmap font — no system fonts, so the sheet is byte-identical on
+/// every machine.
+enum ContactSheet {
+  /// Composes a sheet.
+  /// - Parameters:
+  ///   - cells: frames (all the same size) with their labels (digits, '.', 's', '#', ' ').
+  ///   - columns: cells per row (≥ 1).
+  /// - Returns: the sheet, straight RGBA.
+  static func make(_ cells: [(Frame, String)], columns: Int) -> Frame {
+    guard let first = cells.first?.0 else { return Frame(width: 1, height: 1) }
+    let pad = 8, labelHeight = 2 * BitmapFont.height + 6
+    let cellW = first.width + pad, cellH = first.height + pad + labelHeight
+    let cols = max(1, min(columns, cells.count))
+    let rows = (cells.count + cols - 1) / cols
+    var sheet = Frame(width: cols * cellW + pad, height: rows * cellH + pad, fill: RGBA8(r: 255, g: 255, b: 255))
+    for (n, (frame, label)) in cells.enumerated() {
+      let ox = pad + (n % cols) * cellW, oy = pad + (n / cols) * cellH
+      for y in 0..<frame.height {
+        for x in 0..<frame.width {
+          // 8-px checkerboard of two light greys under the frame.
+          let light = ((x / 8) + (y / 8)) % 2 == 0
+          let bg: Double = light ? 255 : 230
+          let p = frame[x, y]
+          let a = Double(p.a) / 255
+          func blend(_ c: UInt8) -> UInt8 { UInt8((Double(c) * a + bg * (1 - a)).rounded()) }
+          sheet[ox + x, oy + y] = RGBA8(r: blend(p.r), g: blend(p.g), b: blend(p.b))
+        }
+      }
+      BitmapFont.draw(label, into: &sheet, x: ox, y: oy + frame.height + 4, scale: 2, color: RGBA8(r: 60, g: 60, b: 67))
+    }
+    return sheet
+  }
+}
+
+// MARK: - Bitmap font
+
+/// A 5×7 pixel font for the characters of frame labels.
+enum BitmapFont {
+  static let width = 5, height = 7
+  /// Rows top to bottom, 5 bits each, most significant bit on the left.
+  static let glyphs: [Character: [UInt8]] = [
+    "0": [0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E], "1": [0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E],
+    "2": [0x0E, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1F], "3": [0x1F, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0E],
+    "4": [0x02, 0x06, 0x0A, 0x12, 0x1F, 0x02, 0x02], "5": [0x1F, 0x10, 0x1E, 0x01, 0x01, 0x11, 0x0E],
+    "6": [0x06, 0x08, 0x10, 0x1E, 0x11, 0x11, 0x0E], "7": [0x1F, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08],
+    "8": [0x0E, 0x11, 0x11, 0x0E, 0x11, 0x11, 0x0E], "9": [0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C],
+    ".": [0, 0, 0, 0, 0, 0x0C, 0x0C], "s": [0, 0, 0x0E, 0x10, 0x0E, 0x01, 0x1E],
+    "#": [0x0A, 0x0A, 0x1F, 0x0A, 0x1F, 0x0A, 0x0A], " ": [0, 0, 0, 0, 0, 0, 0],
+  ]
+
+  /// Draws `text` with its top-left at (x, y) pixels, each font pixel `scale` pixels wide;
+  /// characters without a glyph are skipped; drawing is clipped to the frame.
+  static func draw(_ text: String, into frame: inout Frame, x: Int, y: Int, scale: Int, color: RGBA8) {
+    var cx = x
+    for ch in text {
+      if let rows = glyphs[ch] {
+        for (ry, bits) in rows.enumerated() {
+          for rx in 0..<width where bits & (0x10 >> UInt8(rx)) != 0 {
+            for dy in 0..<scale {
+              for dx in 0..<scale {
+                let px = cx + rx * scale + dx, py = y + ry * scale + dy
+                if px >= 0, py >= 0, px < frame.width, py < frame.height { frame[px, py] = color }
+              }
+            }
+          }
+        }
+      }
+      cx += (width + 1) * scale
+    }
+  }
+}

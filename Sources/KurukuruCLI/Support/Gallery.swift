@@ -1,0 +1,103 @@
+import Foundation
+
+// MARK: - Gallery
+
+/// `index.html` for a batch output folder: every preset's animation on a light and a dark matte,
+/// with its title, source, size, fps, bytes and parameters. Self-contained (no external assets),
+/// readable offline from `file://`. A small script records in `<body data-loaded data-total>`
+/// how many images decoded, which the browser check reads.
+enum Gallery {
+  struct Card {
+    var name: String
+    var title: String
+    var source: String?
+    var file: String
+    var width: Double, height: Double
+    var fps: Double, duration: Double, frames: Int
+    var parameters: [(String, String)]
+    /// Relative paths of the preview GIFs.
+    var light: String, dark: String
+    var contactSheet: String?
+    /// (relative path, label, bytes)
+    var outputs: [(String, String, Int)]
+  }
+
+  static func html(cards: [Card], failures: [(String, String)], title: String) -> String {
+    func esc(_ s: String) -> String {
+      s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+    func url(_ path: String) -> String {
+      path.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }
+        .joined(separator: "/")
+    }
+    func bytes(_ n: Int) -> String { n >= 10_240 ? String(format: "%.1f KB", Double(n) / 1024) : "\(n) B" }
+    var body = ""
+    for c in cards {
+      let params = c.parameters.isEmpty ? "<em>none</em>"
+        : c.parameters.map { "<code>\(esc($0.0))=\(esc($0.1))</code>" }.joined(separator: " ")
+      let outs = c.outputs.map { "<li><a href=\"\(url($0.0))\">\(esc($0.1))</a> · \(bytes($0.2))</li>" }.joined()
+      body += """
+        <section class="card" id="\(esc(c.name))">
+          <div class="tiles">
+            <div class="tile light"><img src="\(url(c.light))" alt="\(esc(c.name)) on a light matte" width="\(Int(c.width))" height="\(Int(c.height))"></div>
+            <div class="tile dark"><img src="\(url(c.dark))" alt="\(esc(c.name)) on a dark matte" width="\(Int(c.width))" height="\(Int(c.height))"></div>
+          </div>
+          <h2>\(esc(c.title)) <small>\(esc(c.name))</small></h2>
+          \(c.source.map { "<p class=\"source\">\(esc($0))</p>" } ?? "")
+          <dl>
+            <dt>size</dt><dd>\(fmtNumber(c.width))×\(fmtNumber(c.height)) pt</dd>
+            <dt>loop</dt><dd>\(fmtNumber(c.duration)) s · \(c.frames) frames · \(String(format: "%.4g", c.fps)) fps</dd>
+            <dt>parameters</dt><dd>\(params)</dd>
+            <dt>preset</dt><dd><code>\(esc(c.file))</code></dd>
+          </dl>
+          <ul class="outputs">\(outs)\(c.contactSheet.map { "<li><a href=\"\(url($0))\">contact sheet</a></li>" } ?? "")</ul>
+        </section>
+
+        """
+    }
+    let failed = failures.isEmpty ? "" : "<section class=\"failures\"><h2>Failed</h2><ul>"
+      + failures.map { "<li><code>\(esc($0.0))</code>: \(esc($0.1))</li>" }.joined() + "</ul></section>"
+    return """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(esc(title))</title>
+      <style>
+        body { font: 14px/1.4 -apple-system, system-ui, sans-serif; margin: 24px; background: #f2f2f7; color: #1c1c1e; }
+        h1 { font-size: 22px; }
+        main { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 16px; }
+        .card { background: #fff; border-radius: 12px; padding: 12px; box-shadow: 0 1px 3px rgba(0,0,0,.1); }
+        .tiles { display: flex; gap: 8px; }
+        .tile { flex: 1; display: flex; align-items: center; justify-content: center; min-height: 140px; border-radius: 8px; overflow: hidden; }
+        .tile img { max-width: 100%; height: auto; }
+        .light { background: #ffffff; border: 1px solid #e5e5ea; }
+        .dark { background: #1c1c1e; }
+        h2 { font-size: 16px; margin: 10px 0 4px; } h2 small { color: #8e8e93; font-weight: normal; }
+        .source { color: #3c3c43; margin: 4px 0; }
+        dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 8px; margin: 6px 0; } dt { color: #8e8e93; } dd { margin: 0; }
+        .outputs { margin: 6px 0 0; padding-left: 18px; }
+        .failures { background: #fff0f0; border-radius: 12px; padding: 12px; margin-top: 16px; }
+      </style>
+      </head>
+      <body data-loaded="0" data-total="0">
+      <h1>\(esc(title))</h1>
+      <main>
+      \(body)</main>
+      \(failed)
+      <script>
+        window.addEventListener('load', function () {
+          var images = document.images, ok = 0;
+          for (var i = 0; i < images.length; i++) { if (images[i].complete && images[i].naturalWidth > 0) ok++; }
+          document.body.dataset.loaded = String(ok);
+          document.body.dataset.total = String(images.length);
+        });
+      </script>
+      </body>
+      </html>
+
+      """
+  }
+}
