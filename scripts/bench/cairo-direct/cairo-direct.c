@@ -153,47 +153,71 @@ static kernel_t make_kernel(double sigma) {
 static void blur_alpha(const unsigned char *argb, int argb_stride, int width, int height, kernel_t kernel,
                        unsigned char *mask, int mask_stride) {
   if (width <= 0 || height <= 0) return;
-  int r = kernel.radius, taps = 2 * r + 1;
-  const long *weights = kernel.weights;
-  long *padded = calloc(width + 2 * r, sizeof(long));
-  uint16_t *middle = calloc((size_t)width * height, sizeof(uint16_t));
+  /* Bounding box of the coverage; inked[y] counts the rows above y that have any. */
+  int min_x = width, max_x = -1, min_y = height, max_y = -1;
   long *inked = calloc(height + 1, sizeof(long));
-  long *sums = malloc(width * sizeof(long));
   for (int y = 0; y < height; y++) {
     const uint32_t *row = (const uint32_t *)(argb + (size_t)y * argb_stride);
-    int any = 0;
-    for (int x = 0; x < width; x++) {
-      long a = row[x] >> 24;
-      padded[r + x] = a;
-      if (a) any = 1;
-    }
-    inked[y + 1] = inked[y] + any;
-    if (!any) continue;
-    uint16_t *out = middle + (size_t)y * width;
-    for (int x = 0; x < width; x++) {
-      long sum = 0;
-      const long *window = padded + x;
-      for (int k = 0; k < taps; k++) sum += weights[k] * window[k];
-      out[x] = (uint16_t)((sum + 128) >> 8);
+    int first = -1, last = -1;
+    for (int x = 0; x < width; x++)
+      if (row[x] >> 24) {
+        if (first < 0) first = x;
+        last = x;
+      }
+    inked[y + 1] = inked[y] + (first >= 0);
+    if (first >= 0) {
+      if (first < min_x) min_x = first;
+      if (last > max_x) max_x = last;
+      if (y < min_y) min_y = y;
+      max_y = y;
     }
   }
-  for (int y = 0; y < height; y++) {
-    unsigned char *out = mask + (size_t)y * mask_stride;
-    int lo = y - r < 0 ? 0 : y - r, hi = y + r > height - 1 ? height - 1 : y + r;
-    if (inked[hi + 1] - inked[lo] <= 0) {
-      memset(out, 0, width);
-      continue;
+  for (int y = 0; y < height; y++) memset(mask + (size_t)y * mask_stride, 0, width);
+  if (max_x < 0) {
+    free(inked);
+    return;
+  }
+  int r = kernel.radius, taps = 2 * r + 1;
+  const long *weights = kernel.weights;
+  int x0 = min_x - r < 0 ? 0 : min_x - r, x1 = max_x + r > width - 1 ? width - 1 : max_x + r;
+  int columns = x1 - x0 + 1, rows = max_y - min_y + 1;
+  long *padded = calloc(columns + 2 * r, sizeof(long));
+  uint16_t *middle = calloc((size_t)columns * rows, sizeof(uint16_t));
+  long *sums = calloc(columns, sizeof(long));
+
+  /* Horizontal pass: alpha -> 16-bit (x256) intermediate rows. */
+  for (int y = min_y; y <= max_y; y++) {
+    if (inked[y + 1] <= inked[y]) continue;
+    const uint32_t *row = (const uint32_t *)(argb + (size_t)y * argb_stride);
+    for (int k = 0; k < columns + 2 * r; k++) {
+      int x = x0 - r + k;
+      padded[k] = x >= min_x && x <= max_x ? (long)(row[x] >> 24) : 0;
     }
-    memset(sums, 0, width * sizeof(long));
+    uint16_t *out = middle + (size_t)(y - min_y) * columns;
+    for (int i = 0; i < columns; i++) {
+      long sum = 0;
+      const long *window = padded + i;
+      for (int k = 0; k < taps; k++) sum += weights[k] * window[k];
+      out[i] = (uint16_t)((sum + 128) >> 8);
+    }
+  }
+
+  /* Vertical pass: weighted sums of intermediate rows -> 8-bit mask rows. */
+  int y_start = min_y - r < 0 ? 0 : min_y - r, y_end = max_y + r > height - 1 ? height - 1 : max_y + r;
+  for (int y = y_start; y <= y_end; y++) {
+    int lo = y - r > min_y ? y - r : min_y, hi = y + r < max_y ? y + r : max_y;
+    if (lo > hi || inked[hi + 1] <= inked[lo]) continue;
+    memset(sums, 0, columns * sizeof(long));
     for (int source = lo; source <= hi; source++) {
       if (inked[source + 1] <= inked[source]) continue;
       long w = weights[source - y + r];
-      const uint16_t *row = middle + (size_t)source * width;
-      for (int x = 0; x < width; x++) sums[x] += w * row[x];
+      const uint16_t *row = middle + (size_t)(source - min_y) * columns;
+      for (int i = 0; i < columns; i++) sums[i] += w * row[i];
     }
-    for (int x = 0; x < width; x++) {
-      long v = (sums[x] + (1L << 23)) >> 24;
-      out[x] = (unsigned char)(v > 255 ? 255 : v);
+    unsigned char *out = mask + (size_t)y * mask_stride + x0;
+    for (int i = 0; i < columns; i++) {
+      long v = (sums[i] + (1L << 23)) >> 24;
+      out[i] = (unsigned char)(v > 255 ? 255 : v);
     }
   }
   free(padded);
