@@ -54,6 +54,50 @@ final class GradientTests: XCTestCase {
     }
   }
 
+  func testEveryPixelOfTheRingFollowsTheGradientOfItsDirection() throws {
+    let frame = try angularDisc(start: -90, end: 270, stops: redGreenBlueRed)
+    let anchors: [(Double, Double, Double)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 0, 0)]
+    var checked = 0
+    for y in 0..<100 {
+      for x in 0..<100 {
+        let dx = Double(x) + 0.5 - 50, dy = Double(y) + 0.5 - 50
+        let distance = (dx * dx + dy * dy).squareRoot()
+        guard distance >= 20, distance <= 36 else { continue }
+        // Location: the clockwise turn from 12 o'clock, as a fraction of a full turn.
+        var degrees = atan2(dy, dx) * 180 / Double.pi + 90
+        if degrees < 0 { degrees += 360 }
+        let position = degrees / 120
+        let i = min(Int(position), 2)
+        let t = position - Double(i)
+        let (a, b) = (anchors[i], anchors[i + 1])
+        let expected = RGBA8(
+          r: UInt8((a.0 + (b.0 - a.0) * t).rounded()), g: UInt8((a.1 + (b.1 - a.1) * t).rounded()),
+          b: UInt8((a.2 + (b.2 - a.2) * t).rounded()), a: 255)
+        XCTAssertTrue(frame[x, y].isClose(to: expected, tolerance: 10), "(\(x), \(y)): \(frame[x, y]) vs \(expected)")
+        checked += 1
+      }
+    }
+    XCTAssertGreaterThan(checked, 2000)
+  }
+
+  func testOneColourGradientIsUniformWithoutHairlines() throws {
+    // Any gap or overlap between wedges would show as a pixel of another colour or alpha.
+    let center = Point(x: 50, y: 50)
+    let stops = [GradientStop(location: 0, color: blue), GradientStop(location: 1, color: blue)]
+    for (start, end) in [(0.0, 360.0), (-90, 45), (33.3, 33.3)] {
+      let gradient = AngularGradient(stops: stops, center: center, startAngle: start, endAngle: end)
+      let frame = try Rasterizer(scale: 3).render(list([fill(Shapes.circle(center: center, radius: 40), .angular(gradient))]))
+      var colours = Set<RGBA8>()
+      for y in 0..<300 {
+        for x in 0..<300 {
+          let dx = Double(x) + 0.5 - 150, dy = Double(y) + 0.5 - 150
+          if dx * dx + dy * dy < 115 * 115 { colours.insert(frame[x, y]) }
+        }
+      }
+      XCTAssertEqual(colours, [RGBA8(r: 0, g: 0, b: 255)], "sweep \(start)…\(end)")
+    }
+  }
+
   func testPartialSweepTakesTheNearerEndsColourOutside() throws {
     let stops = [GradientStop(location: 0, color: red), GradientStop(location: 1, color: blue)]
     let frame = try angularDisc(start: 0, end: 90, stops: stops)
