@@ -99,3 +99,33 @@ private final class ResultBox: @unchecked Sendable {
   func set(_ i: Int, _ frame: Frame?) { lock.lock(); frames[i] = frame; lock.unlock() }
   func get(_ i: Int) -> Frame? { lock.lock(); defer { lock.unlock() }; return frames[i] }
 }
+
+final class EdgeCaseTests: XCTestCase {
+  func testDegenerateButValidInputsRender() throws {
+    let square = Shapes.rect(10, 10, 80, 80)
+    let one = [GradientStop(location: 0.3, color: green)]
+    let redBlue = [GradientStop(location: 0, color: red), GradientStop(location: 1, color: blue)]
+    let items: [DisplayItem] = [
+      fill(square, .linear(LinearGradient(stops: redBlue, start: Point(x: 50, y: 50), end: Point(x: 50, y: 50)))),
+      fill(square, .radial(RadialGradient(stops: redBlue, center: Point(x: 50, y: 50), startRadius: 0, endRadius: 0))),
+      fill(Shapes.rect(10, 10, 40, 40), .angular(AngularGradient(stops: one, center: .zero, startAngle: 10, endAngle: 10))),
+      .layer(
+        Layer(
+          opacity: 1, shadow: Shadow(color: .black, radius: 200, offset: Point(x: 1e3, y: -1e3)),
+          items: [fill(Shapes.rect(60, 60, 10, 10), red)])),
+    ]
+    let frame = try render(items)
+    assertPixel(frame, 20, 20, RGBA8(r: 0, g: 255, b: 0), tolerance: 0)  // one stop: one colour
+    XCTAssertEqual(frame[80, 80].a, 255)
+    assertPixel(frame, 65, 65, RGBA8(r: 255, g: 0, b: 0), tolerance: 0)
+  }
+
+  func testShadowLayerLargerThanTheLimitThrows() {
+    let layer = Layer(
+      opacity: 1, shadow: Shadow(color: .black, radius: 2, offset: Point(x: 20_000, y: 0)),
+      items: [fill(Shapes.rect(0, 0, 10, 10), red)])
+    XCTAssertThrowsError(try render([.layer(layer)])) { error in
+      guard case .layerTooLarge = error as? RasterError else { return XCTFail("\(error)") }
+    }
+  }
+}
