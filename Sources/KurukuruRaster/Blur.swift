@@ -13,15 +13,24 @@ struct GaussianKernel: Equatable {
   /// `2 * radius + 1` weights summing to 65536.
   let weights: [Int]
 
-  /// Builds the kernel.
+  /// The radius ⌈3σ⌉ a kernel for `sigma` will have, without building it (capped at 10⁹).
+  /// - Parameter sigma: standard deviation in pixels; 0 for σ ≤ 0 or not finite.
+  /// - Returns: the radius in pixels.
+  static func radius(sigma: Double) -> Int {
+    guard sigma > 0, sigma.isFinite else { return 0 }
+    let r = (3 * sigma).rounded(.up)
+    return r < 1e9 ? Int(r) : 1_000_000_000
+  }
+
+  /// Builds the kernel; call only after checking `radius(sigma:)` is affordable.
   /// - Parameter sigma: standard deviation in pixels.
   init(sigma: Double) {
-    guard sigma > 0, sigma.isFinite else {
+    let r = GaussianKernel.radius(sigma: sigma)
+    guard r > 0 else {
       radius = 0
       weights = [65536]
       return
     }
-    let r = Int((3 * sigma).rounded(.up))
     let exact = (-r...r).map { i -> Double in exp(-Double(i * i) / (2 * sigma * sigma)) }
     let total = exact.reduce(0, +)
     var quantised = exact.map { Int(($0 / total * 65536).rounded()) }

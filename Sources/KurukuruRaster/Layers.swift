@@ -133,10 +133,10 @@ struct ShadowLayerBounds: Equatable {
 private func drawShadowed(
   _ items: [DisplayItem], opacity: Double, shadow: ShadowPlan, on target: RenderTarget
 ) throws {
-  let kernel = GaussianKernel(sigma: shadow.sigma)
   let bounds = try ShadowLayerBounds(
     target: (target.originX, target.originY, target.width, target.height), shadow: shadow,
-    kernelRadius: kernel.radius)
+    kernelRadius: GaussianKernel.radius(sigma: shadow.sigma))
+  let kernel = GaussianKernel(sigma: shadow.sigma)
 
   let content = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: bounds.width, height: bounds.height)
   let layerContext = try CairoContext(surface: content)

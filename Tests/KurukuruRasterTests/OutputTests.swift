@@ -127,5 +127,11 @@ final class EdgeCaseTests: XCTestCase {
     XCTAssertThrowsError(try render([.layer(layer)])) { error in
       guard case .layerTooLarge = error as? RasterError else { return XCTFail("\(error)") }
     }
+    let blurry = Layer(
+      opacity: 1, shadow: Shadow(color: .black, radius: 1e300, offset: .zero),
+      items: [fill(Shapes.rect(0, 0, 10, 10), red)])
+    XCTAssertThrowsError(try render([.layer(blurry)])) { error in
+      guard case .layerTooLarge = error as? RasterError else { return XCTFail("\(error)") }
+    }
   }
 }
