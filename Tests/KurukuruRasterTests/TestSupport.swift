@@ -87,11 +87,9 @@ func list(_ items: [DisplayItem], width: Double = 100, height: Double = 100, bac
 
 /// Renders items on a transparent canvas (default 100×100 points, scale 1).
 func render(
-  _ items: [DisplayItem], width: Double = 100, height: Double = 100, scale: Double = 1,
-  background: Color = .clear, file: StaticString = #filePath, line: UInt = #line
+  _ items: [DisplayItem], width: Double = 100, height: Double = 100, scale: Double = 1, background: Color = .clear
 ) throws -> Frame {
-  let frame = try Rasterizer(scale: scale).render(list(items, width: width, height: height, background: background))
-  return frame
+  try Rasterizer(scale: scale).render(list(items, width: width, height: height, background: background))
 }
 
 // MARK: - Pixel assertions
