@@ -13,15 +13,24 @@ struct GaussianKernel: Equatable {
   /// `2 * radius + 1` weights summing to 65536.
   let weights: [Int]
 
-  /// Builds the kernel.
+  /// The radius ⌈3σ⌉ a kernel for `sigma` will have, without building it (capped at 10⁹).
+  /// - Parameter sigma: standard deviation in pixels; 0 for σ ≤ 0 or not finite.
+  /// - Returns: the radius in pixels.
+  static func radius(sigma: Double) -> Int {
+    guard sigma > 0, sigma.isFinite else { return 0 }
+    let r = (3 * sigma).rounded(.up)
+    return r < 1e9 ? Int(r) : 1_000_000_000
+  }
+
+  /// Builds the kernel; call only after checking `radius(sigma:)` is affordable.
   /// - Parameter sigma: standard deviation in pixels.
   init(sigma: Double) {
-    guard sigma > 0, sigma.isFinite else {
+    let r = GaussianKernel.radius(sigma: sigma)
+    guard r > 0 else {
       radius = 0
       weights = [65536]
       return
     }
-    let r = Int((3 * sigma).rounded(.up))
     let exact = (-r...r).map { i -> Double in exp(-Double(i * i) / (2 * sigma * sigma)) }
     let total = exact.reduce(0, +)
     var quantised = exact.map { Int(($0 / total * 65536).rounded()) }
@@ -38,7 +47,8 @@ struct GaussianKernel: Equatable {
 /// outside the image as transparent.
 ///
 /// Two passes in integer arithmetic: horizontal (alpha × weights, kept to 1/256 of a level in
-/// 16 bits), then vertical, rounded to 8 bits. Rows and bands with no coverage are skipped.
+/// 16 bits), then vertical, rounded to 8 bits. Only the coverage's bounding box grown by the
+/// kernel radius is computed (the rest of the mask is 0), and rows without coverage are skipped.
 /// - Parameters:
 ///   - argb: first byte of the ARGB32 pixels (native-endian 32-bit words, alpha in the top byte).
 ///   - argbStride: bytes per ARGB32 row.
@@ -52,59 +62,78 @@ func blurAlpha(
   into mask: UnsafeMutablePointer<UInt8>, maskStride: Int
 ) {
   guard width > 0, height > 0 else { return }
+  func alphaRow(_ y: Int) -> UnsafeRawPointer { UnsafeRawPointer(argb + y * argbStride) }
+
+  // Bounding box of the coverage; inked[y] counts the rows above y that have any.
+  var minX = width, maxX = -1, minY = height, maxY = -1
+  var inked = [Int](repeating: 0, count: height + 1)
+  for y in 0..<height {
+    let row = alphaRow(y)
+    var first = -1, last = -1
+    for x in 0..<width where row.load(fromByteOffset: 4 * x, as: UInt32.self) >> 24 != 0 {
+      if first < 0 { first = x }
+      last = x
+    }
+    inked[y + 1] = inked[y] + (first >= 0 ? 1 : 0)
+    if first >= 0 {
+      minX = min(minX, first)
+      maxX = max(maxX, last)
+      minY = min(minY, y)
+      maxY = y
+    }
+  }
+  for y in 0..<height { (mask + y * maskStride).update(repeating: 0, count: width) }
+  guard maxX >= 0 else { return }
+
   let r = kernel.radius
   let taps = 2 * r + 1
   let weights = UnsafeMutablePointer<Int>.allocate(capacity: taps)
   defer { weights.deallocate() }
   for i in 0..<taps { weights[i] = kernel.weights[i] }
 
-  // Horizontal pass: alpha → 16-bit (×256) intermediate rows.
-  let padded = UnsafeMutablePointer<Int>.allocate(capacity: width + 2 * r)
+  // Output columns x0...x1; the horizontal pass reads source columns x0 - r ... x1 + r.
+  let x0 = max(0, minX - r), x1 = min(width - 1, maxX + r)
+  let columns = x1 - x0 + 1
+  let padded = UnsafeMutablePointer<Int>.allocate(capacity: columns + 2 * r)
   defer { padded.deallocate() }
-  padded.initialize(repeating: 0, count: width + 2 * r)
-  let middle = UnsafeMutablePointer<UInt16>.allocate(capacity: width * height)
+  padded.initialize(repeating: 0, count: columns + 2 * r)
+  let rows = maxY - minY + 1
+  let middle = UnsafeMutablePointer<UInt16>.allocate(capacity: columns * rows)
   defer { middle.deallocate() }
-  middle.initialize(repeating: 0, count: width * height)
-  // inked[y] = number of rows < y with coverage, to skip empty bands in the vertical pass.
-  var inked = [Int](repeating: 0, count: height + 1)
-  for y in 0..<height {
-    let row = UnsafeRawPointer(argb + y * argbStride)
-    var any = false
-    for x in 0..<width {
-      let a = Int(row.load(fromByteOffset: 4 * x, as: UInt32.self) >> 24)
-      padded[r + x] = a
-      if a != 0 { any = true }
+  middle.initialize(repeating: 0, count: columns * rows)
+
+  // Horizontal pass: alpha → 16-bit (×256) intermediate rows.
+  for y in minY...maxY where inked[y + 1] > inked[y] {
+    let row = alphaRow(y)
+    for k in 0..<(columns + 2 * r) {
+      let x = x0 - r + k
+      padded[k] = x >= minX && x <= maxX ? Int(row.load(fromByteOffset: 4 * x, as: UInt32.self) >> 24) : 0
     }
-    inked[y + 1] = inked[y] + (any ? 1 : 0)
-    guard any else { continue }
-    let out = middle + y * width
-    for x in 0..<width {
+    let out = middle + (y - minY) * columns
+    for i in 0..<columns {
       var sum = 0
-      let window = padded + x
+      let window = padded + i
       for k in 0..<taps { sum &+= weights[k] &* window[k] }
-      out[x] = UInt16(truncatingIfNeeded: (sum &+ 128) >> 8)
+      out[i] = UInt16(truncatingIfNeeded: (sum &+ 128) >> 8)
     }
   }
 
   // Vertical pass: weighted sums of intermediate rows → 8-bit mask rows.
-  let sums = UnsafeMutablePointer<Int>.allocate(capacity: width)
+  let sums = UnsafeMutablePointer<Int>.allocate(capacity: columns)
   defer { sums.deallocate() }
-  for y in 0..<height {
-    let out = mask + y * maskStride
-    let lo = max(0, y - r), hi = min(height - 1, y + r)
-    guard inked[hi + 1] - inked[lo] > 0 else {
-      out.update(repeating: 0, count: width)
-      continue
-    }
-    sums.update(repeating: 0, count: width)
-    for source in lo...hi {
-      guard inked[source + 1] > inked[source] else { continue }
+  sums.initialize(repeating: 0, count: columns)
+  for y in max(0, minY - r)...min(height - 1, maxY + r) {
+    let lo = max(minY, y - r), hi = min(maxY, y + r)
+    guard lo <= hi, inked[hi + 1] > inked[lo] else { continue }
+    sums.update(repeating: 0, count: columns)
+    for source in lo...hi where inked[source + 1] > inked[source] {
       let w = weights[source - y + r]
-      let row = middle + source * width
-      for x in 0..<width { sums[x] &+= w &* Int(row[x]) }
+      let row = middle + (source - minY) * columns
+      for i in 0..<columns { sums[i] &+= w &* Int(row[i]) }
     }
-    for x in 0..<width {
-      out[x] = UInt8(truncatingIfNeeded: min(255, (sums[x] &+ (1 << 23)) >> 24))
+    let out = mask + y * maskStride + x0
+    for i in 0..<columns {
+      out[i] = UInt8(truncatingIfNeeded: min(255, (sums[i] &+ (1 << 23)) >> 24))
     }
   }
 }

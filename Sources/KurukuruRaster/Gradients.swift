@@ -36,6 +36,11 @@ func setSource(_ paint: Paint, on cr: OpaquePointer, inkReach: Double) throws {
 }
 
 /// Adds colour stops (straight RGBA, as Cairo expects) and sets the pad extend.
+/// - Parameters:
+///   - stops: the stops, in any order (sorted here).
+///   - pattern: a linear or radial gradient pattern.
+///   - kind: "linear gradient" or "radial gradient", for error messages.
+/// - Throws: `RasterError.cairo` when Cairo rejects a stop.
 private func addStops(_ stops: [GradientStop], to pattern: CairoPattern, _ kind: String) throws {
   for stop in stops.sortedByLocation {
     let c = stop.color

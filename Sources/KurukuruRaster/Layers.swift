@@ -23,8 +23,9 @@ struct ShadowPlan: Equatable {
   var color: Color
   /// Gaussian standard deviation in pixels: radius / 2 × scale (≥ 0).
   var sigma: Double
-  /// Offset in pixels: offset × scale.
+  /// Horizontal offset in pixels: offset.x × scale (positive = right).
   var offsetX: Double
+  /// Vertical offset in pixels: offset.y × scale (positive = down).
   var offsetY: Double
 }
 
@@ -85,9 +86,13 @@ func draw(_ layer: Layer, on target: RenderTarget) throws {
 /// (`ShadowLayerBounds` pads by the kernel radius + 2 pixels, ≥ 3 sigma), so that every shadow
 /// pixel landing on the target sees all the content that casts it, even from outside the canvas.
 struct ShadowLayerBounds: Equatable {
+  /// Canvas pixel column of the left edge.
   var x: Int
+  /// Canvas pixel row of the top edge.
   var y: Int
+  /// Width in pixels.
   var width: Int
+  /// Height in pixels.
   var height: Int
 
   /// Computes the bounds.
@@ -119,13 +124,19 @@ struct ShadowLayerBounds: Equatable {
 /// Draws children into an offscreen surface, then onto the target: first the shadow (the
 /// surface's alpha blurred with a Gaussian of `shadow.sigma` pixels, used as a mask for the
 /// shadow colour at alpha × opacity, offset by the shadow offset), then the content at `opacity`.
+/// - Parameters:
+///   - items: the layer's children.
+///   - opacity: the layer's opacity (0…1], applied to the content and the shadow.
+///   - shadow: the shadow in pixels.
+///   - target: where to draw.
+/// - Throws: `RasterError.layerTooLarge` or `.cairo`.
 private func drawShadowed(
   _ items: [DisplayItem], opacity: Double, shadow: ShadowPlan, on target: RenderTarget
 ) throws {
-  let kernel = GaussianKernel(sigma: shadow.sigma)
   let bounds = try ShadowLayerBounds(
     target: (target.originX, target.originY, target.width, target.height), shadow: shadow,
-    kernelRadius: kernel.radius)
+    kernelRadius: GaussianKernel.radius(sigma: shadow.sigma))
+  let kernel = GaussianKernel(sigma: shadow.sigma)
 
   let content = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: bounds.width, height: bounds.height)
   let layerContext = try CairoContext(surface: content)

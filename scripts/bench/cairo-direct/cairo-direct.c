@@ -1,0 +1,606 @@
+/*
+ * cairo-direct: the benchmark baseline for Kurukuru's rasterizer.
+ *
+ * Reads a file of frames written by KurukuruRaster's CairoCallDump (one Cairo operation per
+ * line, frames starting with a `frame` line), parses all of them first, then renders every frame
+ * with the same Cairo calls the Swift renderer makes -- including the angular-gradient mesh, the
+ * Gaussian shadow blur and the conversion to straight RGBA8, implemented the same way -- and
+ * prints `frames=N seconds=S`, S being the rendering time only.
+ *
+ * Usage: cairo-direct DUMP [--hash]
+ *   --hash  also print `hash=H`, the FNV-1a 64-bit hash of all RGBA8 frames in order (not timed),
+ *           to check that the frames are byte-identical to the Swift renderer's.
+ *
+ * The text format is documented in Sources/KurukuruRaster/CairoCallDump.swift.
+ */
+#include <cairo.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- Parsed operations ------------------------------------------------------------------ */
+
+enum kind {
+  K_FRAME, K_CANVAS, K_BACKGROUND, K_DRAW, K_MOVE, K_LINE, K_CURVE, K_CLOSE, K_COLOR, K_LINEAR,
+  K_RADIAL, K_ANGULAR, K_STOP, K_FILL, K_STROKE, K_GROUP, K_SHADOW, K_END
+};
+
+static const char *const kind_names[] = {
+  "frame", "canvas", "background", "draw", "M", "L", "C", "Z", "color", "linear",
+  "radial", "angular", "stop", "fill", "stroke", "group", "shadow", "end"
+};
+
+typedef struct {
+  int kind;
+  int argc;
+  size_t args; /* index of the first argument in the arena */
+} op_t;
+
+typedef struct {
+  size_t first; /* index of the frame's first op (after `frame`) */
+  size_t count;
+} frame_t;
+
+static op_t *ops;
+static size_t op_count, op_capacity;
+static double *arena;
+static size_t arena_count, arena_capacity;
+static frame_t *frames;
+static size_t frame_count, frame_capacity;
+
+static void fail(const char *message, size_t line) {
+  fprintf(stderr, "cairo-direct: %s (line %zu)\n", message, line);
+  exit(2);
+}
+
+static void *grow(void *buffer, size_t *capacity, size_t needed, size_t size) {
+  if (needed <= *capacity) return buffer;
+  size_t next = *capacity ? *capacity * 2 : 1024;
+  while (next < needed) next *= 2;
+  void *result = realloc(buffer, next * size);
+  if (!result) fail("out of memory", 0);
+  *capacity = next;
+  return result;
+}
+
+static double word_value(const char *word, size_t line) {
+  if (!strcmp(word, "nonzero") || !strcmp(word, "butt") || !strcmp(word, "miter")) return 0;
+  if (!strcmp(word, "evenodd") || !strcmp(word, "round")) return 1;
+  if (!strcmp(word, "square") || !strcmp(word, "bevel")) return 2;
+  char *end;
+  double value = strtod(word, &end);
+  if (end == word || *end) fail("bad number", line);
+  return value;
+}
+
+static void parse(char *text) {
+  size_t line = 0;
+  char *cursor = text;
+  while (*cursor) {
+    char *next = strchr(cursor, '\n');
+    if (next) *next = 0;
+    line++;
+    char *save = NULL;
+    char *word = strtok_r(cursor, " \t\r", &save);
+    if (word) {
+      int kind = -1;
+      for (int k = 0; k <= K_END; k++)
+        if (!strcmp(word, kind_names[k])) kind = k;
+      if (kind < 0) fail("unknown operation", line);
+      if (kind == K_FRAME) {
+        frames = grow(frames, &frame_capacity, frame_count + 1, sizeof *frames);
+        frames[frame_count].first = op_count;
+        frames[frame_count].count = 0;
+        frame_count++;
+      } else {
+        if (!frame_count) fail("operation before the first frame", line);
+        ops = grow(ops, &op_capacity, op_count + 1, sizeof *ops);
+        op_t *op = &ops[op_count++];
+        op->kind = kind;
+        op->argc = 0;
+        op->args = arena_count;
+        while ((word = strtok_r(NULL, " \t\r", &save))) {
+          arena = grow(arena, &arena_capacity, arena_count + 1, sizeof *arena);
+          arena[arena_count++] = word_value(word, line);
+          op->argc++;
+        }
+        frames[frame_count - 1].count++;
+      }
+    }
+    if (!next) break;
+    cursor = next + 1;
+  }
+}
+
+/* ---- Blur: the same integer Gaussian as Blur.swift --------------------------------------- */
+
+typedef struct {
+  int radius;
+  long *weights; /* 2 * radius + 1, summing to 65536 */
+} kernel_t;
+
+static kernel_t make_kernel(double sigma) {
+  kernel_t k;
+  if (!(sigma > 0) || !isfinite(sigma)) {
+    k.radius = 0;
+    k.weights = malloc(sizeof(long));
+    k.weights[0] = 65536;
+    return k;
+  }
+  int r = (int)ceil(3 * sigma);
+  int taps = 2 * r + 1;
+  double *exact = malloc(taps * sizeof(double));
+  double total = 0;
+  for (int i = -r; i <= r; i++) {
+    exact[i + r] = exp(-(double)(i * i) / (2 * sigma * sigma));
+    total = total + exact[i + r];
+  }
+  k.radius = r;
+  k.weights = malloc(taps * sizeof(long));
+  long others = 0;
+  for (int i = 0; i < taps; i++) {
+    k.weights[i] = (long)round(exact[i] / total * 65536);
+    if (i != r) others += k.weights[i];
+  }
+  k.weights[r] = 65536 - others;
+  free(exact);
+  return k;
+}
+
+static void blur_alpha(const unsigned char *argb, int argb_stride, int width, int height, kernel_t kernel,
+                       unsigned char *mask, int mask_stride) {
+  if (width <= 0 || height <= 0) return;
+  /* Bounding box of the coverage; inked[y] counts the rows above y that have any. */
+  int min_x = width, max_x = -1, min_y = height, max_y = -1;
+  long *inked = calloc(height + 1, sizeof(long));
+  for (int y = 0; y < height; y++) {
+    const uint32_t *row = (const uint32_t *)(argb + (size_t)y * argb_stride);
+    int first = -1, last = -1;
+    for (int x = 0; x < width; x++)
+      if (row[x] >> 24) {
+        if (first < 0) first = x;
+        last = x;
+      }
+    inked[y + 1] = inked[y] + (first >= 0);
+    if (first >= 0) {
+      if (first < min_x) min_x = first;
+      if (last > max_x) max_x = last;
+      if (y < min_y) min_y = y;
+      max_y = y;
+    }
+  }
+  for (int y = 0; y < height; y++) memset(mask + (size_t)y * mask_stride, 0, width);
+  if (max_x < 0) {
+    free(inked);
+    return;
+  }
+  int r = kernel.radius, taps = 2 * r + 1;
+  const long *weights = kernel.weights;
+  int x0 = min_x - r < 0 ? 0 : min_x - r, x1 = max_x + r > width - 1 ? width - 1 : max_x + r;
+  int columns = x1 - x0 + 1, rows = max_y - min_y + 1;
+  long *padded = calloc(columns + 2 * r, sizeof(long));
+  uint16_t *middle = calloc((size_t)columns * rows, sizeof(uint16_t));
+  long *sums = calloc(columns, sizeof(long));
+
+  /* Horizontal pass: alpha -> 16-bit (x256) intermediate rows. */
+  for (int y = min_y; y <= max_y; y++) {
+    if (inked[y + 1] <= inked[y]) continue;
+    const uint32_t *row = (const uint32_t *)(argb + (size_t)y * argb_stride);
+    for (int k = 0; k < columns + 2 * r; k++) {
+      int x = x0 - r + k;
+      padded[k] = x >= min_x && x <= max_x ? (long)(row[x] >> 24) : 0;
+    }
+    uint16_t *out = middle + (size_t)(y - min_y) * columns;
+    for (int i = 0; i < columns; i++) {
+      long sum = 0;
+      const long *window = padded + i;
+      for (int k = 0; k < taps; k++) sum += weights[k] * window[k];
+      out[i] = (uint16_t)((sum + 128) >> 8);
+    }
+  }
+
+  /* Vertical pass: weighted sums of intermediate rows -> 8-bit mask rows. */
+  int y_start = min_y - r < 0 ? 0 : min_y - r, y_end = max_y + r > height - 1 ? height - 1 : max_y + r;
+  for (int y = y_start; y <= y_end; y++) {
+    int lo = y - r > min_y ? y - r : min_y, hi = y + r < max_y ? y + r : max_y;
+    if (lo > hi || inked[hi + 1] <= inked[lo]) continue;
+    memset(sums, 0, columns * sizeof(long));
+    for (int source = lo; source <= hi; source++) {
+      if (inked[source + 1] <= inked[source]) continue;
+      long w = weights[source - y + r];
+      const uint16_t *row = middle + (size_t)(source - min_y) * columns;
+      for (int i = 0; i < columns; i++) sums[i] += w * row[i];
+    }
+    unsigned char *out = mask + (size_t)y * mask_stride + x0;
+    for (int i = 0; i < columns; i++) {
+      long v = (sums[i] + (1L << 23)) >> 24;
+      out[i] = (unsigned char)(v > 255 ? 255 : v);
+    }
+  }
+  free(padded);
+  free(middle);
+  free(inked);
+  free(sums);
+}
+
+/* ---- Angular gradient: the same wedges as Gradients.swift -------------------------------- */
+
+#define MAXIMUM_WEDGE 4.0
+
+typedef struct { double r, g, b, a; } color_t;
+
+static double clamp01(double v) { return v < 0 ? 0 : (v > 1 ? 1 : v); }
+
+static color_t lerp_color(color_t a, color_t b, double t) {
+  color_t c = {clamp01(a.r + (b.r - a.r) * t), clamp01(a.g + (b.g - a.g) * t),
+               clamp01(a.b + (b.b - a.b) * t), clamp01(a.a + (b.a - a.a) * t)};
+  return c;
+}
+
+typedef struct { double from, to; color_t start, end; } segment_t;
+
+static double stop_location(const op_t *stop) { return arena[stop->args]; }
+
+static color_t stop_color(const op_t *stop) {
+  const double *v = &arena[stop->args + 1];
+  color_t c = {v[0], v[1], v[2], v[3]};
+  return c;
+}
+
+static void add_segment(segment_t *segments, int *count, double from, double to, color_t a, color_t b) {
+  if (to > from) {
+    segment_t s = {from, to, a, b};
+    segments[(*count)++] = s;
+  }
+}
+
+static double mesh_radius(cairo_t *cr, double cx, double cy, double ink_reach) {
+  double x0, y0, x1, y1;
+  cairo_path_extents(cr, &x0, &y0, &x1, &y1);
+  cairo_matrix_t m;
+  cairo_get_matrix(cr, &m);
+  double sum = m.xx * m.xx + m.yx * m.yx + m.xy * m.xy + m.yy * m.yy;
+  double det = fabs(m.xx * m.yy - m.yx * m.xy);
+  double inner = sum * sum - 4 * det * det;
+  double largest = sqrt((sum + sqrt(inner > 0 ? inner : 0)) / 2);
+  double smallest = largest > 0 ? det / largest : 0;
+  double margin = ink_reach + (smallest > 0 ? 2 / smallest : 0);
+  double dx = fmax(fabs(x0 - margin - cx), fabs(x1 + margin - cx));
+  double dy = fmax(fabs(y0 - margin - cy), fabs(y1 + margin - cy));
+  double reach = sqrt(dx * dx + dy * dy);
+  return reach / cos(MAXIMUM_WEDGE / 2 * M_PI / 180);
+}
+
+static cairo_pattern_t *angular_mesh(const op_t *paint, double radius) {
+  const double *v = &arena[paint->args];
+  double cx = v[0], cy = v[1], start = v[2], sweep = v[3];
+  int n = (int)v[4];
+  const op_t *stops = paint + 1;
+  color_t clear = {0, 0, 0, 0};
+  color_t first = n ? stop_color(&stops[0]) : clear, last = n ? stop_color(&stops[n - 1]) : clear;
+
+  segment_t *segments = malloc((n + 4) * sizeof(segment_t));
+  int count = 0;
+  if (sweep > 0 && n > 0) {
+#define ANGLE(loc) (start + clamp01(loc) * sweep)
+    add_segment(segments, &count, start, ANGLE(stop_location(&stops[0])), first, first);
+    for (int i = 0; i + 1 < n; i++)
+      add_segment(segments, &count, ANGLE(stop_location(&stops[i])), ANGLE(stop_location(&stops[i + 1])),
+                  stop_color(&stops[i]), stop_color(&stops[i + 1]));
+    add_segment(segments, &count, ANGLE(stop_location(&stops[n - 1])), start + sweep, last, last);
+#undef ANGLE
+  }
+  double gap = 360 - sweep;
+  if (gap > 0) {
+    double middle = start + sweep + gap / 2;
+    add_segment(segments, &count, start + sweep, middle, last, last);
+    add_segment(segments, &count, middle, start + 360, first, first);
+  }
+
+  cairo_pattern_t *pattern = cairo_pattern_create_mesh();
+  double first_x = cx + radius * cos(start * M_PI / 180), first_y = cy + radius * sin(start * M_PI / 180);
+  double ax = first_x, ay = first_y;
+  for (int s = 0; s < count; s++) {
+    segment_t seg = segments[s];
+    double width = seg.to - seg.from;
+    int pieces = (int)ceil(width / MAXIMUM_WEDGE);
+    if (pieces < 1) pieces = 1;
+    for (int j = 1; j <= pieces; j++) {
+      double t0 = (double)(j - 1) / pieces, t1 = (double)j / pieces;
+      double angle = j == pieces ? seg.to : seg.from + width * t1;
+      double bx, by;
+      if (s == count - 1 && j == pieces) {
+        bx = first_x; /* a full turn later: the same point exactly */
+        by = first_y;
+      } else {
+        bx = cx + radius * cos(angle * M_PI / 180);
+        by = cy + radius * sin(angle * M_PI / 180);
+      }
+      color_t c0 = lerp_color(seg.start, seg.end, t0), c1 = lerp_color(seg.start, seg.end, t1);
+      cairo_mesh_pattern_begin_patch(pattern);
+      cairo_mesh_pattern_move_to(pattern, cx, cy);
+      cairo_mesh_pattern_line_to(pattern, ax, ay);
+      cairo_mesh_pattern_line_to(pattern, bx, by);
+      cairo_mesh_pattern_line_to(pattern, cx, cy);
+      cairo_mesh_pattern_set_corner_color_rgba(pattern, 0, c0.r, c0.g, c0.b, c0.a);
+      cairo_mesh_pattern_set_corner_color_rgba(pattern, 1, c0.r, c0.g, c0.b, c0.a);
+      cairo_mesh_pattern_set_corner_color_rgba(pattern, 2, c1.r, c1.g, c1.b, c1.a);
+      cairo_mesh_pattern_set_corner_color_rgba(pattern, 3, c1.r, c1.g, c1.b, c1.a);
+      cairo_mesh_pattern_end_patch(pattern);
+      ax = bx;
+      ay = by;
+    }
+  }
+  free(segments);
+  return pattern;
+}
+
+/* ---- Rendering ---------------------------------------------------------------------------- */
+
+enum level_kind { L_CANVAS, L_GROUP, L_SHADOW };
+
+typedef struct {
+  int kind;
+  cairo_t *cr;
+  cairo_surface_t *surface; /* shadow layers: the offscreen content */
+  int ox, oy, w, h;         /* canvas pixel rectangle of the surface */
+  double opacity, color[4], offset_x, offset_y;
+  kernel_t kernel;
+} level_t;
+
+#define MAX_DEPTH 256
+
+static void set_point_matrix(cairo_t *cr, const level_t *level, double scale) {
+  cairo_matrix_t m;
+  cairo_matrix_init(&m, scale, 0, 0, scale, -level->ox, -level->oy);
+  cairo_set_matrix(cr, &m);
+}
+
+static void add_stops(cairo_pattern_t *pattern, const op_t *paint, int n) {
+  for (int i = 0; i < n; i++) {
+    const double *s = &arena[paint[1 + i].args];
+    cairo_pattern_add_color_stop_rgba(pattern, s[0], s[1], s[2], s[3], s[4]);
+  }
+  cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD);
+}
+
+static void set_source(cairo_t *cr, const op_t *paint, double ink_reach) {
+  const double *v = &arena[paint->args];
+  cairo_pattern_t *pattern = NULL;
+  switch (paint->kind) {
+  case K_COLOR:
+    cairo_set_source_rgba(cr, v[0], v[1], v[2], v[3]);
+    return;
+  case K_LINEAR:
+    pattern = cairo_pattern_create_linear(v[0], v[1], v[2], v[3]);
+    add_stops(pattern, paint, (int)v[4]);
+    break;
+  case K_RADIAL:
+    pattern = cairo_pattern_create_radial(v[0], v[1], v[2], v[0], v[1], v[3]);
+    add_stops(pattern, paint, (int)v[4]);
+    break;
+  case K_ANGULAR:
+    pattern = angular_mesh(paint, mesh_radius(cr, v[0], v[1], ink_reach));
+    break;
+  }
+  cairo_set_source(cr, pattern);
+  cairo_pattern_destroy(pattern);
+}
+
+/* Renders one frame; returns straight RGBA8 (malloc'd) and its size. */
+static unsigned char *render_frame(const frame_t *frame, int *out_width, int *out_height) {
+  const op_t *op = &ops[frame->first], *end = op + frame->count;
+  if (op == end || op->kind != K_CANVAS) fail("frame without canvas", 0);
+  int width = (int)arena[op->args], height = (int)arena[op->args + 1];
+  double scale = arena[op->args + 2];
+  op++;
+  *out_width = width;
+  *out_height = height;
+  unsigned char *rgba = malloc((size_t)width * height * 4 + 1);
+  if (width <= 0 || height <= 0) return rgba;
+
+  level_t stack[MAX_DEPTH];
+  int depth = 0;
+  cairo_surface_t *canvas = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+  stack[0].kind = L_CANVAS;
+  stack[0].cr = cairo_create(canvas);
+  stack[0].surface = canvas;
+  stack[0].ox = 0;
+  stack[0].oy = 0;
+  stack[0].w = width;
+  stack[0].h = height;
+  cairo_set_antialias(stack[0].cr, CAIRO_ANTIALIAS_GOOD);
+
+  const op_t *paint = NULL;
+  for (; op < end; op++) {
+    const double *v = &arena[op->args];
+    level_t *top = &stack[depth];
+    cairo_t *cr = top->cr;
+    switch (op->kind) {
+    case K_BACKGROUND:
+      cairo_set_source_rgba(cr, v[0], v[1], v[2], v[3]);
+      cairo_paint(cr);
+      break;
+    case K_DRAW: {
+      cairo_save(cr);
+      set_point_matrix(cr, top, scale);
+      cairo_matrix_t m;
+      cairo_matrix_init(&m, v[0], v[1], v[2], v[3], v[4], v[5]);
+      cairo_transform(cr, &m);
+      cairo_new_path(cr);
+      break;
+    }
+    case K_MOVE: cairo_move_to(cr, v[0], v[1]); break;
+    case K_LINE: cairo_line_to(cr, v[0], v[1]); break;
+    case K_CURVE: cairo_curve_to(cr, v[0], v[1], v[2], v[3], v[4], v[5]); break;
+    case K_CLOSE: cairo_close_path(cr); break;
+    case K_COLOR: case K_LINEAR: case K_RADIAL: case K_ANGULAR: paint = op; break;
+    case K_STOP: break;
+    case K_FILL:
+      set_source(cr, paint, 0);
+      cairo_set_fill_rule(cr, v[0] == 1 ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING);
+      cairo_fill(cr);
+      cairo_restore(cr);
+      break;
+    case K_STROKE: {
+      double line_width = v[0], miter = v[3], factor = 1;
+      int cap = (int)v[1], join = (int)v[2], dashes = (int)v[5];
+      if (join == 0 && miter > factor) factor = miter;
+      if (cap == 2 && sqrt(2.0) > factor) factor = sqrt(2.0);
+      set_source(cr, paint, line_width / 2 * factor);
+      cairo_set_line_width(cr, line_width);
+      cairo_set_line_cap(cr, cap == 0 ? CAIRO_LINE_CAP_BUTT : cap == 1 ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE);
+      cairo_set_line_join(cr, join == 0 ? CAIRO_LINE_JOIN_MITER : join == 1 ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL);
+      cairo_set_miter_limit(cr, miter);
+      cairo_set_dash(cr, dashes ? &v[6] : NULL, dashes, v[4]);
+      cairo_stroke(cr);
+      cairo_restore(cr);
+      break;
+    }
+    case K_GROUP: {
+      if (depth + 1 >= MAX_DEPTH) fail("layers nested too deeply", 0);
+      cairo_push_group(cr);
+      level_t *level = &stack[++depth];
+      *level = *top;
+      level->kind = L_GROUP;
+      level->opacity = v[0];
+      break;
+    }
+    case K_SHADOW: {
+      if (depth + 1 >= MAX_DEPTH) fail("layers nested too deeply", 0);
+      kernel_t kernel = make_kernel(v[5]);
+      double ox = v[6], oy = v[7], pad = kernel.radius + 2;
+      double tx0 = top->ox, ty0 = top->oy, tx1 = tx0 + top->w, ty1 = ty0 + top->h;
+      double x0 = fmin(tx0, floor(tx0 - ox) - pad), y0 = fmin(ty0, floor(ty0 - oy) - pad);
+      double x1 = fmax(tx1, ceil(tx1 - ox) + pad), y1 = fmax(ty1, ceil(ty1 - oy) + pad);
+      level_t *level = &stack[++depth];
+      level->kind = L_SHADOW;
+      level->ox = (int)x0;
+      level->oy = (int)y0;
+      level->w = (int)(x1 - x0);
+      level->h = (int)(y1 - y0);
+      level->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, level->w, level->h);
+      level->cr = cairo_create(level->surface);
+      cairo_set_antialias(level->cr, CAIRO_ANTIALIAS_GOOD);
+      level->opacity = v[0];
+      memcpy(level->color, &v[1], 4 * sizeof(double));
+      level->offset_x = ox;
+      level->offset_y = oy;
+      level->kernel = kernel;
+      break;
+    }
+    case K_END: {
+      if (depth == 0) fail("unbalanced end", 0);
+      level_t *level = &stack[depth--];
+      level_t *parent = &stack[depth];
+      if (level->kind == L_GROUP) {
+        cairo_pop_group_to_source(parent->cr);
+        cairo_paint_with_alpha(parent->cr, level->opacity);
+        break;
+      }
+      cairo_surface_flush(level->surface);
+      cairo_surface_t *mask = cairo_image_surface_create(CAIRO_FORMAT_A8, level->w, level->h);
+      cairo_surface_flush(mask);
+      blur_alpha(cairo_image_surface_get_data(level->surface), cairo_image_surface_get_stride(level->surface),
+                 level->w, level->h, level->kernel, cairo_image_surface_get_data(mask),
+                 cairo_image_surface_get_stride(mask));
+      cairo_surface_mark_dirty(mask);
+      cairo_surface_mark_dirty(level->surface);
+      cairo_t *pcr = parent->cr;
+      cairo_save(pcr);
+      cairo_matrix_t m;
+      cairo_matrix_init(&m, 1, 0, 0, 1, -parent->ox, -parent->oy);
+      cairo_set_matrix(pcr, &m);
+      cairo_set_source_rgba(pcr, level->color[0], level->color[1], level->color[2], level->color[3] * level->opacity);
+      cairo_mask_surface(pcr, mask, level->ox + level->offset_x, level->oy + level->offset_y);
+      cairo_set_source_surface(pcr, level->surface, level->ox, level->oy);
+      cairo_paint_with_alpha(pcr, level->opacity);
+      cairo_restore(pcr);
+      cairo_surface_destroy(mask);
+      cairo_destroy(level->cr);
+      cairo_surface_destroy(level->surface);
+      free(level->kernel.weights);
+      break;
+    }
+    default:
+      fail("unexpected operation", 0);
+    }
+  }
+  if (depth != 0) fail("unbalanced layers", 0);
+  if (cairo_status(stack[0].cr) != CAIRO_STATUS_SUCCESS) fail(cairo_status_to_string(cairo_status(stack[0].cr)), 0);
+
+  /* Premultiplied native-endian ARGB32 -> straight RGBA8, rounding to nearest. */
+  cairo_surface_flush(canvas);
+  const unsigned char *data = cairo_image_surface_get_data(canvas);
+  int stride = cairo_image_surface_get_stride(canvas);
+  unsigned char *o = rgba;
+  for (int y = 0; y < height; y++) {
+    const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
+    for (int x = 0; x < width; x++, o += 4) {
+      uint32_t p = row[x], a = p >> 24;
+      if (a == 255) {
+        o[0] = p >> 16; o[1] = p >> 8; o[2] = p; o[3] = 255;
+      } else if (a == 0) {
+        o[0] = o[1] = o[2] = o[3] = 0;
+      } else {
+        uint32_t r = (((p >> 16) & 255) * 255 + a / 2) / a, g = (((p >> 8) & 255) * 255 + a / 2) / a,
+                 b = ((p & 255) * 255 + a / 2) / a;
+        o[0] = r > 255 ? 255 : r; o[1] = g > 255 ? 255 : g; o[2] = b > 255 ? 255 : b; o[3] = a;
+      }
+    }
+  }
+  cairo_destroy(stack[0].cr);
+  cairo_surface_destroy(canvas);
+  return rgba;
+}
+
+/* ---- Main --------------------------------------------------------------------------------- */
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: cairo-direct DUMP [--hash]\n");
+    return 2;
+  }
+  int want_hash = argc > 2 && !strcmp(argv[2], "--hash");
+  FILE *file = fopen(argv[1], "rb");
+  if (!file) {
+    perror(argv[1]);
+    return 2;
+  }
+  fseek(file, 0, SEEK_END);
+  long size = ftell(file);
+  fseek(file, 0, SEEK_SET);
+  char *text = malloc(size + 1);
+  if (!text || fread(text, 1, size, file) != (size_t)size) fail("cannot read the dump", 0);
+  text[size] = 0;
+  fclose(file);
+  parse(text);
+
+  uint64_t hash = 0xcbf29ce484222325ULL;
+  double seconds = 0;
+  for (size_t f = 0; f < frame_count; f++) {
+    int width, height;
+    double started = now();
+    unsigned char *rgba = render_frame(&frames[f], &width, &height);
+    seconds += now() - started;
+    if (want_hash)
+      for (size_t i = 0; i < (size_t)width * height * 4; i++) hash = (hash ^ rgba[i]) * 0x100000001b3ULL;
+    free(rgba);
+  }
+  printf("frames=%zu seconds=%.6f\n", frame_count, seconds);
+  if (want_hash) printf("hash=%llx\n", (unsigned long long)hash);
+  free(text);
+  free(ops);
+  free(arena);
+  free(frames);
+  return 0;
+}
