@@ -41,6 +41,7 @@ enum CLI {
       case "compare": return try CompareCommand.run(rest)
       case "batch": return try BatchCommand.run(rest)
       case "presets": return try PresetsCommand.run(rest)
+      case "debug": return try DebugCommand.run(rest)
       case "--help", "-h", "help":
         Console.out(usage)
         return 0
