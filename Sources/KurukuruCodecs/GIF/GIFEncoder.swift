@@ -19,15 +19,26 @@ public struct GIFOptions: Sendable, Equatable {
   /// Dithering of colours missing from the palette. Default `.none`: measured smaller and as
   /// sharp on anti-aliased loaders (see `GIFEncoder`).
   public var dither: GIFDither
+  /// The largest number of opaque palette colours (2...255; one more slot is kept for
+  /// transparency). Default 255. Fewer colours make smaller files at some loss of smoothness.
+  public var maxColors: Int
+  /// The colour error that is good enough, as root-mean-square per channel over the opaque
+  /// pixels of the whole animation, in 8-bit levels (≥ 0): the palette gets the fewest colours
+  /// (up to `maxColors`) that reach it, which makes smaller files. 0 = always use every colour
+  /// allowed (exact when the animation has at most `maxColors` colours). Default 0.
+  public var maxColorError: Double
 
   /// Creates options; every parameter has the documented default.
   public init(loopCount: Int? = 0, matte: RGBA8 = RGBA8(r: 255, g: 255, b: 255),
-              keepTransparency: Bool = true, alphaThreshold: Int = 8, dither: GIFDither = .none) {
+              keepTransparency: Bool = true, alphaThreshold: Int = 8, dither: GIFDither = .none,
+              maxColors: Int = 255, maxColorError: Double = 0) {
     self.loopCount = loopCount
     self.matte = matte
     self.keepTransparency = keepTransparency
     self.alphaThreshold = alphaThreshold
     self.dither = dither
+    self.maxColors = maxColors
+    self.maxColorError = maxColorError
   }
 }
 
@@ -74,6 +85,10 @@ public enum GIFEncoder {
     }
     guard delays.contains(where: { $0 > 0 }) else { throw GIFError.noFrames }
     if let loop = options.loopCount, !(0...65535).contains(loop) { throw GIFError.invalidLoopCount(loop) }
+    guard (2...Palette.maxColors).contains(options.maxColors) else { throw GIFError.invalidMaxColors(options.maxColors) }
+    guard options.maxColorError >= 0, options.maxColorError.isFinite else {
+      throw GIFError.invalidMaxColorError(options.maxColorError)
+    }
     guard (1...255).contains(options.alphaThreshold) else {
       throw GIFError.invalidAlphaThreshold(options.alphaThreshold)
     }
@@ -88,7 +103,8 @@ public enum GIFEncoder {
       matting.keys(of: frame, into: &keys)
       histogram.add(keys)
     }
-    let palette = Quantizer.palette(for: histogram)
+    let palette = Quantizer.palette(for: histogram, maxColors: options.maxColors,
+                                                maxError: options.maxColorError)
 
     // MARK: Pass 2 — mapping and writing
     let writer = try GIFWriter()
