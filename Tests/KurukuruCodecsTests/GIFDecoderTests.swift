@@ -100,7 +100,7 @@ final class GIFDecoderTests: XCTestCase {
     let bytes = try GIFEncoder.encode(frames, delays: [4, 4, 4])
     XCTAssertEqual(message(Array(bytes.prefix(9))), "gif: truncated data in the logical screen descriptor")
     XCTAssertTrue(message(Array(bytes.prefix(bytes.count / 2))).hasPrefix("gif: truncated data in "))
-    XCTAssertEqual(message(Array(bytes.dropLast())), "gif: truncated data in the record after frame 3")
+    XCTAssertEqual(message(Array(bytes.dropLast())), "gif: truncated data in the blocks after frame 2")
     // Every prefix fails cleanly (never a crash).
     for length in stride(from: 0, to: bytes.count, by: 7) {
       XCTAssertThrowsError(try GIFDecoder.decode(Array(bytes.prefix(length))))

@@ -93,6 +93,9 @@ final class GIFMeasurementTests: XCTestCase {
         let bytes = try GIFEncoder.encode(animation.frames, delays: delays, options: options)
         let seconds = Date().timeIntervalSince(start)
         try Data(bytes).write(to: directory.appendingPathComponent("\(animation.name)-ours-\(dither)-\(colors)-e\(error).gif"))
+        let decoded = try GIFDecoder.decode(bytes)
+        try Data(decoded.frames.flatMap(\.pixels)).write(
+          to: directory.appendingPathComponent("\(animation.name)-ours-\(dither)-\(colors)-e\(error).decoded"))
         let (low, mean) = try score(bytes, animation)
         report += String(format: "%@ ours-%@-%d-e%.1f: %d bytes, PSNR min %.2f mean %.2f dB, %.2f ms/frame\n",
                          animation.name, dither.rawValue, colors, error, bytes.count, low, mean,
