@@ -107,6 +107,29 @@ final class GIFDecoderTests: XCTestCase {
     }
   }
 
+  func testMutatedFilesNeverCrash() throws {
+    // Byte flips anywhere in a small valid file: each decode either succeeds or throws a GIFError.
+    let frames = (0..<3).map { Synthetic.disc(size: 12, frame: $0, of: 3) }
+    let bytes = try GIFEncoder.encode(frames, delays: [4, 4, 4])
+    var generator = SplitMix(seed: 5)
+    var failures = 0
+    for _ in 0..<400 {
+      var mutated = bytes
+      for _ in 0..<(1 + Int(generator.next() % 3)) {
+        let at = Int(generator.next() % UInt64(mutated.count))
+        mutated[at] = UInt8(truncatingIfNeeded: generator.next())
+      }
+      do {
+        let decoded = try GIFDecoder.decode(mutated)
+        XCTAssertEqual(decoded.frames.count, decoded.delays.count)
+      } catch {
+        XCTAssertTrue(error is GIFError, "\(error)")
+        failures += 1
+      }
+    }
+    XCTAssertGreaterThan(failures, 0, "some mutations must be caught")
+  }
+
   func testZeroAndHugeSizes() {
     var zero = GIFBytes()
     zero.screen(width: 4, height: 0, global: [red, green])
