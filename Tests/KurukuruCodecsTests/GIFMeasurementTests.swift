@@ -76,29 +76,30 @@ final class GIFMeasurementTests: XCTestCase {
       let raw = animation.frames.flatMap(\.pixels)
       try Data(raw).write(to: directory.appendingPathComponent("\(animation.name).rgba"))
       let delays = GIFDelays.centiseconds(frameCount: animation.frames.count, fps: 30)
-      // Settings to try: "COLOURS:ERROR,…" (maxColors, maxColorError).
-      let settings: [(Int, Double)] = (ProcessInfo.processInfo.environment["KURUKURU_GIF_SETTINGS"] ?? "255:0")
+      // Settings to try: "COLOURS:ERROR[:THRESHOLD],…" (maxColors, maxColorError, alphaThreshold).
+      let settings: [(Int, Double, Int)] = (ProcessInfo.processInfo.environment["KURUKURU_GIF_SETTINGS"] ?? "255:0")
         .split(separator: ",").compactMap { item in
           let parts = item.split(separator: ":")
-          guard parts.count == 2, let c = Int(parts[0]), let e = Double(parts[1]) else { return nil }
-          return (c, e)
+          guard parts.count >= 2, let c = Int(parts[0]), let e = Double(parts[1]) else { return nil }
+          return (c, e, parts.count > 2 ? Int(parts[2]) ?? 8 : 8)
         }
       for dither in GIFDither.allCases {
-        for (colors, error) in settings {
+        for (colors, error, threshold) in settings {
         var options = animation.options
         options.dither = dither
         options.maxColors = colors
         options.maxColorError = error
+        options.alphaThreshold = threshold
         let start = Date()
         let bytes = try GIFEncoder.encode(animation.frames, delays: delays, options: options)
         let seconds = Date().timeIntervalSince(start)
-        try Data(bytes).write(to: directory.appendingPathComponent("\(animation.name)-ours-\(dither)-\(colors)-e\(error).gif"))
+        try Data(bytes).write(to: directory.appendingPathComponent("\(animation.name)-ours-\(dither)-\(colors)-e\(error)-t\(threshold).gif"))
         let decoded = try GIFDecoder.decode(bytes)
         try Data(decoded.frames.flatMap(\.pixels)).write(
-          to: directory.appendingPathComponent("\(animation.name)-ours-\(dither)-\(colors)-e\(error).decoded"))
+          to: directory.appendingPathComponent("\(animation.name)-ours-\(dither)-\(colors)-e\(error)-t\(threshold).decoded"))
         let (low, mean) = try score(bytes, animation)
-        report += String(format: "%@ ours-%@-%d-e%.1f: %d bytes, PSNR min %.2f mean %.2f dB, %.2f ms/frame\n",
-                         animation.name, dither.rawValue, colors, error, bytes.count, low, mean,
+        report += String(format: "%@ ours-%@-%d-e%.1f-t%d: %d bytes, PSNR min %.2f mean %.2f dB, %.2f ms/frame\n",
+                         animation.name, dither.rawValue, colors, error, threshold, bytes.count, low, mean,
                          seconds * 1000 / Double(animation.frames.count))
         XCTAssertGreaterThanOrEqual(low, 30)
         }
