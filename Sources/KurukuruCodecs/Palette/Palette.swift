@@ -34,9 +34,13 @@ struct Palette: Equatable {
   var transparentIndex: UInt8 { UInt8(colors.count) }
 
   /// The number of table entries written to the file: a power of two ≥ colours + 1 (≥ 2).
-  var tableSize: Int {
+  var tableSize: Int { Palette.tableSize(forColors: colors.count) }
+
+  /// The table size for `count` opaque colours plus the transparent slot: the smallest power of
+  /// two ≥ count + 1 (at least 2).
+  static func tableSize(forColors count: Int) -> Int {
     var size = 2
-    while size < colors.count + 1 { size <<= 1 }
+    while size < count + 1 { size <<= 1 }
     return size
   }
 

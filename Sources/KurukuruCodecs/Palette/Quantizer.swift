@@ -4,6 +4,8 @@
 struct ColorHistogram {
   /// Pixel count per opaque colour key.
   private(set) var counts: [ColorKey: Int] = [:]
+  /// Fully transparent pixels seen (they are always exact, so they dilute the colour error).
+  private(set) var transparentCount = 0
 
   /// Adds the opaque pixels of one matted frame (transparent keys are skipped).
   /// - Parameter keys: One key per pixel.
@@ -11,6 +13,7 @@ struct ColorHistogram {
     var run: ColorKey = .transparent
     var runLength = 0
     for key in keys {
+      if key == .transparent { transparentCount += 1 }
       if key == run {
         runLength += 1
       } else {
@@ -35,9 +38,11 @@ enum Quantizer {
   /// - Parameters:
   ///   - histogram: The animation's opaque colours with their pixel counts.
   ///   - maxColors: The largest palette size (1...255).
-  ///   - maxError: The root-mean-square error per channel (8-bit levels, over opaque pixels) that
-  ///     is good enough: splitting stops at the fewest colours that reach it. 0 = use every colour
-  ///     allowed (exact when the animation has at most `maxColors` colours).
+  ///   - maxError: The root-mean-square error per channel (8-bit levels, over every pixel of every
+  ///     frame; transparent pixels are exact) that is good enough: splitting stops at the fewest
+  ///     colours that reach it, then the power-of-two colour table is filled (extra colours up to
+  ///     the table size cost no code width). 0 = use every colour allowed (exact when the
+  ///     animation has at most `maxColors` colours).
   /// - Returns: The palette (sorted by colour key when exact).
   static func palette(for histogram: ColorHistogram, maxColors: Int = Palette.maxColors,
                       maxError: Double = 0) -> Palette {
@@ -47,7 +52,14 @@ enum Quantizer {
     }
     let keys = entries.map(\.key)
     let weights = entries.map(\.value)
-    var centroids = medianCut(keys: keys, weights: weights, boxes: maxColors, maxError: maxError)
+    var centroids = medianCut(keys: keys, weights: weights, boxes: maxColors, maxError: maxError,
+                              exactWeight: histogram.transparentCount)
+    // The colour table is written with a power-of-two size and LZW codes are as wide as it needs:
+    // colours up to the next size are free, so fill it (better quality, same code width).
+    let filled = min(maxColors, Palette.tableSize(forColors: centroids.count) - 1)
+    if maxError > 0 && filled > centroids.count {
+      centroids = medianCut(keys: keys, weights: weights, boxes: filled)
+    }
     if centroids.count == entries.count {
       return Palette(colors: entries.map(\.key), isExact: true)
     }
@@ -59,11 +71,13 @@ enum Quantizer {
 
   /// Splits the colour set into at most `boxes` boxes, always splitting the box with the largest
   /// weighted squared error at the weighted median of its widest-variance channel; stops early
-  /// once the root-mean-square error per channel is at most `maxError`.
-  static func medianCut(keys: [ColorKey], weights: [Int], boxes: Int, maxError: Double = 0) -> [ColorKey] {
+  /// once the root-mean-square error per channel is at most `maxError`, over the colours' weight
+  /// plus `exactWeight` pixels that have no error (transparent ones).
+  static func medianCut(keys: [ColorKey], weights: [Int], boxes: Int, maxError: Double = 0,
+                        exactWeight: Int = 0) -> [ColorKey] {
     var order = Array(keys.indices)
     struct Box { var lo: Int; var hi: Int; var error: Double; var axis: Int }
-    let totalWeight = Double(weights.reduce(0, +))
+    let totalWeight = Double(weights.reduce(0, +) + exactWeight)
     let errorBudget = maxError * maxError * 3 * totalWeight
 
     func measure(_ lo: Int, _ hi: Int) -> Box {
