@@ -1,3 +1,4 @@
+import Foundation
 import Kurukuru
 @testable import KurukuruCodecs
 import XCTest
@@ -47,6 +48,33 @@ final class GIFPaletteTests: XCTestCase {
     XCTAssertGreaterThan(lossy.colors.count, 4)
     XCTAssertFalse(lossy.isExact)
     XCTAssertEqual(exact.colors.count, 200)
+  }
+
+  func testErrorTargetFillsThePowerOfTwoTable() {
+    for target in [1.0, 2, 4, 8] {
+      let palette = Quantizer.palette(for: ramp(200), maxError: target)
+      XCTAssertEqual(palette.colors.count + 1, palette.tableSize, "target \(target): every table entry used")
+    }
+    XCTAssertEqual(Quantizer.palette(for: ramp(200), maxColors: 20, maxError: 1).colors.count, 20,
+                   "the fill never exceeds maxColors")
+  }
+
+  func testTransparentPixelsCountAsExact() {
+    // The same colours on a mostly transparent canvas: the error per pixel of the whole canvas is
+    // smaller, so fewer colours reach the same target.
+    var sparse = ramp(200)
+    sparse.add([ColorKey](repeating: .transparent, count: 20_000))
+    XCTAssertEqual(sparse.transparentCount, 20_000)
+    XCTAssertEqual(sparse.counts.count, 200, "transparent pixels are not colours")
+    let dense = Quantizer.palette(for: ramp(200), maxError: 2)
+    let diluted = Quantizer.palette(for: sparse, maxError: 2)
+    XCTAssertLessThan(diluted.colors.count, dense.colors.count)
+  }
+
+  func testPSNRTargetConversion() {
+    XCTAssertEqual(GIFOptions.colorError(forPSNR: 20 * log10(255.0)), 1, accuracy: 1e-9)
+    XCTAssertEqual(GIFOptions.colorError(forPSNR: 50), 0.806, accuracy: 0.001)
+    XCTAssertEqual(GIFOptions().maxColorError, GIFOptions.defaultColorError)
   }
 
   func testNearestColourMatchesBruteForce() {
