@@ -120,19 +120,44 @@ final class GIFStructureTests: XCTestCase {
 
   // MARK: - Streaming
 
-  func testFramesAreRequestedInChunksTwice() throws {
+  func testFramesAreRenderedOnceWhenTheChangesFitTheCache() throws {
     let count = 40
     let size = 16
-    var ranges: [Range<Int>] = []
-    let bytes = try GIFEncoder.encode(width: size, height: size, frameCount: count,
-                                      delays: [Int](repeating: 2, count: count), options: GIFOptions()) { range in
-      ranges.append(range)
-      return range.map { Synthetic.disc(size: size, frame: $0, of: count) }
+    let delays = [Int](repeating: 2, count: count)
+    func encode(budget: Int) throws -> (bytes: [UInt8], ranges: [Range<Int>]) {
+      var ranges: [Range<Int>] = []
+      let bytes = try GIFEncoder.encode(width: size, height: size, frameCount: count, delays: delays,
+                                        options: GIFOptions(), cacheBudget: budget) { range in
+        ranges.append(range)
+        return range.map { Synthetic.disc(size: size, frame: $0, of: count) }
+      }
+      return (bytes, ranges)
     }
     let chunk = GIFEncoder.chunkSize(width: size, height: size)
-    XCTAssertTrue(ranges.allSatisfy { $0.count <= chunk && !$0.isEmpty })
-    XCTAssertEqual(ranges.flatMap { Array($0) }, Array(0..<count) + Array(0..<count))
-    XCTAssertEqual(try GIFDecoder.info(bytes).frames, count)
+    let cached = try encode(budget: KeyCache.budget)
+    XCTAssertTrue(cached.ranges.allSatisfy { $0.count <= chunk && !$0.isEmpty })
+    XCTAssertEqual(cached.ranges.flatMap { Array($0) }, Array(0..<count), "rendered once")
+    // Without room for the changes, pass 2 asks again, in chunks, and writes the same bytes.
+    let twice = try encode(budget: 1000)
+    XCTAssertEqual(twice.ranges.flatMap { Array($0) }, Array(0..<count) + Array(0..<count))
+    XCTAssertTrue(twice.ranges.allSatisfy { $0.count <= chunk && !$0.isEmpty })
+    XCTAssertEqual(twice.bytes, cached.bytes)
+    XCTAssertEqual(try encode(budget: 0).bytes, cached.bytes)
+    XCTAssertEqual(try GIFDecoder.info(cached.bytes).frames, count)
+  }
+
+  func testKeyCacheReplaysTheStoredFrames() throws {
+    var cache = KeyCache(count: 4, budget: 1 << 20)
+    let frames: [[ColorKey]] = [[1, 2, 3, .transparent], [1, 5, 3, .transparent], [7, 7, 7, 7], [7, 7, 7, 7]]
+    for (i, keys) in frames.enumerated() { cache.store(keys, frame: 2 * i) }
+    XCTAssertTrue(cache.isComplete)
+    var replayed: [(Int, [ColorKey])] = []
+    try cache.replay { replayed.append(($0, $1)) }
+    XCTAssertEqual(replayed.map(\.0), [0, 2, 4, 6])
+    XCTAssertEqual(replayed.map(\.1), frames)
+    var small = KeyCache(count: 4, budget: 100)
+    for (i, keys) in frames.enumerated() { small.store(keys, frame: i) }
+    XCTAssertFalse(small.isComplete, "over budget: the cache gives up")
   }
 
   func testProviderMistakesThrow() {

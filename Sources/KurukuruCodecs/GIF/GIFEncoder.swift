@@ -62,9 +62,10 @@ public struct GIFOptions: Sendable, Equatable {
 /// A two-pass streaming animated GIF encoder (GIF89a, one global palette, optimised frames).
 ///
 /// Pass 1 asks for every frame, mattes it and counts its colours; the palette is built from the
-/// histogram (exact up to 255 colours, else median cut + k-means). Pass 2 asks for every frame
-/// again, maps it to palette indices and writes it through `FrameOptimizer`. Only a few canvases
-/// are held at a time, so memory does not grow with the frame count (except the output bytes).
+/// histogram (exact up to 255 colours, else median cut + k-means). Pass 2 maps every frame to
+/// palette indices and writes it through `FrameOptimizer`; it replays pass 1's colour keys from a
+/// `KeyCache` (the changed pixels of each frame, at most 48 MiB) and asks for the frames again
+/// only when they did not fit. Only a few canvases are held at a time besides that cache.
 ///
 /// Measured defaults (release build; `GIFMeasurementTests`, 36 frames at 30 fps of a rotating
 /// gradient arc, transparent and opaque, 120² and 240², and five orbiting dots): without dithering
@@ -89,11 +90,19 @@ public enum GIFEncoder {
   ///     otherwise 2...65535.
   ///   - options: Palette, transparency and loop options.
   ///   - frames: Renders the frames of a range (in order, each `width` × `height`); called in
-  ///     chunks, twice over the timeline; frames with a zero delay are never requested.
+  ///     chunks over the timeline, once, or twice when the changes between frames exceed the
+  ///     `KeyCache` budget; frames with a zero delay are never requested.
   /// - Returns: The GIF file's bytes.
   /// - Throws: `GIFError` for invalid input, errors of `frames`, or giflib failures.
   public static func encode(width: Int, height: Int, frameCount: Int, delays: [Int], options: GIFOptions = GIFOptions(),
                             frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
+    try encode(width: width, height: height, frameCount: frameCount, delays: delays, options: options,
+               cacheBudget: KeyCache.budget, frames: frames)
+  }
+
+  /// `encode` with the `KeyCache` budget in bytes (0 = always render twice), for tests.
+  static func encode(width: Int, height: Int, frameCount: Int, delays: [Int], options: GIFOptions,
+                     cacheBudget: Int, frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
     guard (1...65535).contains(width), (1...65535).contains(height) else {
       throw GIFError.invalidCanvas(width: width, height: height)
     }
@@ -119,9 +128,11 @@ public enum GIFEncoder {
 
     // MARK: Pass 1 — colour statistics
     var histogram = ColorHistogram()
-    try forEachShownFrame(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { _, frame in
+    var cache = KeyCache(count: width * height, budget: cacheBudget)
+    try forEachShownFrame(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { i, frame in
       matting.keys(of: frame, into: &keys)
       histogram.add(keys)
+      cache.store(keys, frame: i)
     }
     let palette = Quantizer.palette(for: histogram, maxColors: options.maxColors,
                                                 maxError: options.maxColorError)
@@ -139,8 +150,7 @@ public enum GIFEncoder {
                           transparentIndex: Int(palette.transparentIndex), rect: frame.rect, pixels: frame.pixels)
     }
     let positional = options.dither == .ordered && !palette.isExact
-    try forEachShownFrame(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { i, frame in
-      matting.keys(of: frame, into: &keys)
+    let writeFrame: (Int, [ColorKey]) throws -> Void = { i, keys in
       var lastKey = ColorKey.max
       var lastIndex: UInt8 = 0
       for y in 0..<height {
@@ -157,6 +167,15 @@ public enum GIFEncoder {
         }
       }
       try optimizer.add(canvas, delay: delays[i], write: put)
+    }
+    if cache.isComplete {
+      // Pass 1's keys, replayed: no second rendering.
+      try cache.replay { i, keys in try writeFrame(i, keys) }
+    } else {
+      try forEachShownFrame(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { i, frame in
+        matting.keys(of: frame, into: &keys)
+        try writeFrame(i, keys)
+      }
     }
     try optimizer.finish(write: put)
     return try writer.finish()
@@ -184,6 +203,68 @@ public enum GIFEncoder {
         try body(start + offset, frame)
       }
       start = end
+    }
+  }
+}
+
+// MARK: - KeyCache
+
+/// Pass 1's colour keys kept for pass 2, so that frames are rendered once: each frame is stored
+/// as the pixels whose key changed since the previous frame (8 bytes each), as long as the total
+/// stays within a byte budget; past it the cache gives up and pass 2 renders again. The output
+/// is the same either way.
+struct KeyCache {
+  /// The most bytes of changes kept: 48 MiB (at most a third of the 150 MB a long animation at
+  /// 3× may use; a typical loader frame changes a few thousand pixels).
+  static let budget = 48 << 20
+
+  private let budget: Int
+  private var used = 0
+  private var overflowed = false
+  private var previous: [ColorKey]
+  private var frames: [(index: Int, positions: [UInt32], keys: [ColorKey])] = []
+
+  /// Creates an empty cache for canvases of `count` pixels.
+  init(count: Int, budget: Int) {
+    self.budget = budget
+    previous = [ColorKey](repeating: .transparent, count: count)
+  }
+
+  /// `true` when every stored frame was kept.
+  var isComplete: Bool { !overflowed }
+
+  /// Stores the keys of the frame with timeline index `frame` (frames come in order).
+  mutating func store(_ keys: [ColorKey], frame: Int) {
+    guard !overflowed else { return }
+    var positions: [UInt32] = []
+    var changed: [ColorKey] = []
+    keys.withUnsafeBufferPointer { now in
+      previous.withUnsafeMutableBufferPointer { before in
+        for p in 0..<now.count where now[p] != before[p] {
+          positions.append(UInt32(p))
+          changed.append(now[p])
+          before[p] = now[p]
+        }
+      }
+    }
+    used += positions.count * 8 + 64
+    guard used <= budget else {
+      overflowed = true
+      frames = []
+      previous = []
+      return
+    }
+    frames.append((frame, positions, changed))
+  }
+
+  /// Calls `body` with every stored frame's timeline index and keys, in order.
+  func replay(_ body: (Int, [ColorKey]) throws -> Void) throws {
+    var keys = [ColorKey](repeating: .transparent, count: previous.count)
+    for frame in frames {
+      keys.withUnsafeMutableBufferPointer { out in
+        for (p, key) in zip(frame.positions, frame.keys) { out[Int(p)] = key }
+      }
+      try body(frame.index, keys)
     }
   }
 }
