@@ -142,31 +142,15 @@ public enum GIFEncoder {
     try writer.putScreen(width: width, height: height, table: palette.rgbTable,
                          background: Int(palette.transparentIndex))
     if let loop = options.loopCount { try writer.putLoop(count: loop) }
-    var mapper = PixelMapper(palette: palette, dither: options.dither)
+    var mapper = CanvasMapper(palette: palette, dither: options.dither, width: width, height: height)
     var optimizer = FrameOptimizer(width: width, height: height, transparent: palette.transparentIndex)
-    var canvas = [UInt8](repeating: 0, count: width * height)
     let put: (OptimizedFrame) throws -> Void = { frame in
       try writer.putFrame(disposal: frame.disposal, delay: frame.delay,
                           transparentIndex: Int(palette.transparentIndex), rect: frame.rect, pixels: frame.pixels)
     }
-    let positional = options.dither == .ordered && !palette.isExact
     let writeFrame: (Int, [ColorKey]) throws -> Void = { i, keys in
-      var lastKey = ColorKey.max
-      var lastIndex: UInt8 = 0
-      for y in 0..<height {
-        let row = y * width
-        for x in 0..<width {
-          let key = keys[row + x]
-          if key == lastKey && !positional {
-            canvas[row + x] = lastIndex
-          } else {
-            lastIndex = mapper.index(key, x: x, y: y)
-            lastKey = key
-            canvas[row + x] = lastIndex
-          }
-        }
-      }
-      try optimizer.add(canvas, delay: delays[i], write: put)
+      mapper.map(keys)
+      try optimizer.add(mapper.canvas, delay: delays[i], write: put)
     }
     if cache.isComplete {
       // Pass 1's keys, replayed: no second rendering.
@@ -203,6 +187,43 @@ public enum GIFEncoder {
         try body(start + offset, frame)
       }
       start = end
+    }
+  }
+}
+
+// MARK: - CanvasMapper
+
+/// Maps frames of colour keys to canvases of palette indices, looking up only the pixels whose
+/// key changed since the previous frame (the index of a key at a position never changes, dithered
+/// or not).
+struct CanvasMapper {
+  private var mapper: PixelMapper
+  private var previous: [ColorKey]
+  private let width: Int
+  /// The last mapped frame's palette indices, row by row.
+  private(set) var canvas: [UInt8]
+
+  /// Prepares mapping to `palette` for canvases of `width` × `height` pixels.
+  init(palette: Palette, dither: GIFDither, width: Int, height: Int) {
+    mapper = PixelMapper(palette: palette, dither: dither)
+    // No pixel has key `.max` (keys are 24-bit colours or `.transparent`): all map the first time.
+    previous = [ColorKey](repeating: .max, count: width * height)
+    canvas = [UInt8](repeating: 0, count: width * height)
+    self.width = width
+  }
+
+  /// Maps `keys` (one per pixel) into `canvas`.
+  mutating func map(_ keys: [ColorKey]) {
+    let width = self.width
+    keys.withUnsafeBufferPointer { now in
+      previous.withUnsafeMutableBufferPointer { before in
+        canvas.withUnsafeMutableBufferPointer { out in
+          for p in 0..<now.count where now[p] != before[p] {
+            out[p] = mapper.index(now[p], x: p % width, y: p / width)
+            before[p] = now[p]
+          }
+        }
+      }
     }
   }
 }
