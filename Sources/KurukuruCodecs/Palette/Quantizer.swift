@@ -97,6 +97,30 @@ enum Quantizer {
       return Box(lo: lo, hi: hi, error: hi - lo > 1 ? error : -1, axis: axis)
     }
 
+    /// The split of the sorted `lo..<hi` that leaves the least squared error in its two halves
+    /// (only between different values of the sort channel, so equal colours stay together).
+    func bestSplit(_ lo: Int, _ hi: Int, shift: Int) -> Int {
+      var total = (w: 0.0, r: 0.0, g: 0.0, b: 0.0)
+      for i in lo..<hi {
+        let k = keys[order[i]], w = Double(weights[order[i]])
+        total.w += w; total.r += w * Double(k.red); total.g += w * Double(k.green); total.b += w * Double(k.blue)
+      }
+      // Error = Σw·|c|² − |Σw·c|²/Σw on each side; the first term is the same for every split.
+      var left = (w: 0.0, r: 0.0, g: 0.0, b: 0.0)
+      var best = lo + 1
+      var bestScore = -Double.infinity
+      for i in lo..<(hi - 1) {
+        let k = keys[order[i]], w = Double(weights[order[i]])
+        left.w += w; left.r += w * Double(k.red); left.g += w * Double(k.green); left.b += w * Double(k.blue)
+        guard (keys[order[i + 1]] >> ColorKey(shift)) & 0xFF != (k >> ColorKey(shift)) & 0xFF else { continue }
+        let right = (w: total.w - left.w, r: total.r - left.r, g: total.g - left.g, b: total.b - left.b)
+        let score = (left.r * left.r + left.g * left.g + left.b * left.b) / left.w
+          + (right.r * right.r + right.g * right.g + right.b * right.b) / right.w
+        if score > bestScore { bestScore = score; best = i + 1 }
+      }
+      return best
+    }
+
     var list = [measure(0, order.count)]
     var totalError = max(0, list[0].error)
     while list.count < boxes && totalError > errorBudget {
@@ -114,15 +138,7 @@ enum Quantizer {
         let b = (keys[$1] >> ColorKey(shift)) & 0xFF
         return a != b ? a < b : keys[$0] < keys[$1]
       }
-      var total = 0
-      for i in box.lo..<box.hi { total += weights[order[i]] }
-      var running = 0
-      var split = box.lo + 1
-      for i in box.lo..<(box.hi - 1) {
-        running += weights[order[i]]
-        split = i + 1
-        if running * 2 >= total { break }
-      }
+      let split = bestSplit(box.lo, box.hi, shift: shift)
       list[pick] = measure(box.lo, split)
       list.append(measure(split, box.hi))
       totalError += max(0, list[pick].error) + max(0, list[list.count - 1].error) - box.error
