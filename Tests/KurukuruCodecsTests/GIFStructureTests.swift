@@ -90,6 +90,43 @@ final class GIFStructureTests: XCTestCase {
                    [PixelRect(x: 0, y: 0, width: 16, height: 16), PixelRect(x: 7, y: 8, width: 1, height: 1)])
   }
 
+  func testLZWCostCountsCodes() {
+    // clear, 0, "00" (code 6), 0, end: five 3-bit codes.
+    XCTAssertEqual(LZWCost.bits([0, 0, 0, 0], minCodeSize: 2), 15)
+    XCTAssertEqual(LZWCost.bits([], minCodeSize: 8), 0)
+    var generator = SplitMix(seed: 9)
+    let noise = (0..<2000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+    let run = [UInt8](repeating: 7, count: 2000)
+    XCTAssertLessThan(LZWCost.bits(run, minCodeSize: 8) * 10, LZWCost.bits(noise, minCodeSize: 8))
+    // Noise barely compresses: about 9 to 12 bits a pixel (codes widen as the table fills).
+    XCTAssertGreaterThan(LZWCost.bits(noise, minCodeSize: 8), 2000 * 9)
+  }
+
+  func testUnchangedPixelsAreWrittenTheCheaperWay() throws {
+    // The previous canvas has stripes of 1 and 3; the new one is all 1. Writing "keep" for the
+    // unchanged 1s would alternate keep/1; writing them as 1 makes one long run.
+    let width = 64, height = 8
+    let striped = (0..<(width * height)).map { UInt8($0 % 2 == 0 ? 1 : 3) }
+    let plain = [UInt8](repeating: 1, count: width * height)
+    var optimizer = FrameOptimizer(width: width, height: height, transparent: 4, minCodeSize: 3)
+    var written: [OptimizedFrame] = []
+    try optimizer.add(striped, delay: 5) { written.append($0) }
+    try optimizer.add(plain, delay: 5) { written.append($0) }
+    try optimizer.finish { written.append($0) }
+    XCTAssertEqual(written.count, 2)
+    XCTAssertEqual(written[1].rect, PixelRect(x: 1, y: 0, width: width - 1, height: height), "cropped to the change")
+    XCTAssertTrue(written[1].pixels.allSatisfy { $0 == 1 }, "one run of 1s, not keep/1 alternating")
+    // With a change on every other pixel and nothing to gain, unchanged pixels stay "keep".
+    let dotted = (0..<(width * height)).map { UInt8($0 % 2 == 0 ? 2 : 1) }
+    var other = FrameOptimizer(width: width, height: height, transparent: 4, minCodeSize: 3)
+    var frames: [OptimizedFrame] = []
+    try other.add(plain, delay: 5) { frames.append($0) }
+    try other.add(dotted, delay: 5) { frames.append($0) }
+    try other.finish { frames.append($0) }
+    XCTAssertFalse(frames[1].pixels.contains(1), "a tie keeps the transparent \"keep\" index")
+    XCTAssertEqual(frames[1].pixels.filter { $0 == 2 }.count, width * height / 2)
+  }
+
   func testInkTurningTransparentIsCleared() throws {
     // A dot that disappears on a transparent canvas, one that moves, and one that stays two
     // frames and then vanishes outside the previous frame's rectangle.

@@ -34,6 +34,7 @@ struct FrameOptimizer {
   let width: Int
   let height: Int
   let transparent: UInt8
+  let minCodeSize: Int
 
   /// The largest delay a frame can hold, in centiseconds; longer merged runs are split.
   static let maxDelay = 65535
@@ -49,10 +50,15 @@ struct FrameOptimizer {
   private var hasPending = false
 
   /// Creates an optimizer for a canvas of `width` × `height` pixels.
-  init(width: Int, height: Int, transparent: UInt8) {
+  /// - Parameters:
+  ///   - transparent: The transparent palette index.
+  ///   - minCodeSize: The LZW minimum code size the frames are written with (2...8), to compare
+  ///     the cost of equivalent frames.
+  init(width: Int, height: Int, transparent: UInt8, minCodeSize: Int = 8) {
     self.width = width
     self.height = height
     self.transparent = transparent
+    self.minCodeSize = minCodeSize
     base = [UInt8](repeating: transparent, count: width * height)
     pending = base
   }
@@ -100,18 +106,7 @@ struct FrameOptimizer {
     let disposal = cleared.isEmpty ? 1 : 2
     var rect = pendingRect.union(cleared)
     if rect.isEmpty { rect = PixelRect(x: 0, y: 0, width: 1, height: 1) }
-    var pixels = [UInt8](repeating: t, count: rect.width * rect.height)
-    pending.withUnsafeBufferPointer { now in
-      base.withUnsafeBufferPointer { before in
-        for row in 0..<rect.height {
-          let source = (rect.y + row) * width + rect.x
-          let target = row * rect.width
-          for x in 0..<rect.width where now[source + x] != before[source + x] {
-            pixels[target + x] = now[source + x]
-          }
-        }
-      }
-    }
+    let pixels = choosePixels(rect)
     try write(OptimizedFrame(disposal: disposal, delay: pendingDelay, rect: rect, pixels: pixels))
     swap(&base, &pending)
     if disposal == 2 {
@@ -120,6 +115,48 @@ struct FrameOptimizer {
         for i in start..<(start + rect.width) { base[i] = t }
       }
     }
+  }
+
+  /// The indices to write for the pending frame inside `rect`. A pixel already right on the
+  /// canvas may be written as "keep" (the transparent index) or as its own colour; of three ways
+  /// (always keep, always colour, whichever continues the previous pixel's run) the one with the
+  /// fewest LZW bits is taken (ties: always keep).
+  private func choosePixels(_ rect: PixelRect) -> [UInt8] {
+    let t = transparent
+    let count = rect.width * rect.height
+    var keep = [UInt8](repeating: t, count: count)
+    var own = [UInt8](repeating: t, count: count)
+    var runs = [UInt8](repeating: t, count: count)
+    var choice = false
+    pending.withUnsafeBufferPointer { now in
+      base.withUnsafeBufferPointer { before in
+        var last = t
+        for row in 0..<rect.height {
+          let source = (rect.y + row) * width + rect.x
+          let target = row * rect.width
+          for x in 0..<rect.width {
+            let value = now[source + x]
+            own[target + x] = value
+            if value != before[source + x] {
+              keep[target + x] = value
+              runs[target + x] = value
+            } else if value != t {
+              choice = true
+              if value == last { runs[target + x] = value }
+            }
+            last = runs[target + x]
+          }
+        }
+      }
+    }
+    guard choice else { return keep }
+    var best = keep
+    var bestBits = LZWCost.bits(keep, minCodeSize: minCodeSize)
+    for candidate in [own, runs] {
+      let bits = LZWCost.bits(candidate, minCodeSize: minCodeSize)
+      if bits < bestBits { best = candidate; bestBits = bits }
+    }
+    return best
   }
 
   /// The bounding box of the pixels where `differs(a, b)` holds (empty when none).
@@ -144,5 +181,48 @@ struct FrameOptimizer {
     }
     guard maxY >= 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
     return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+  }
+}
+
+// MARK: - LZWCost
+
+/// The size of GIF LZW data, to choose between equivalent frames without compressing them.
+enum LZWCost {
+  /// The number of bits GIF LZW needs for `pixels`: a clear code first, one code per longest
+  /// known string, codes one bit wider each time the table passes a power of two, a clear code
+  /// when all 4096 codes are used, and the end code.
+  /// - Parameters:
+  ///   - pixels: Palette indices below `1 << minCodeSize`.
+  ///   - minCodeSize: The LZW minimum code size (2...8).
+  /// - Returns: The bits of the code stream (without sub-block framing).
+  static func bits(_ pixels: [UInt8], minCodeSize: Int) -> Int {
+    guard let first = pixels.first else { return 0 }
+    let clear = 1 << minCodeSize
+    var next = clear + 2
+    var width = minCodeSize + 1
+    var bits = width
+    var table: [Int: Int] = [:]
+    table.reserveCapacity(min(4096, pixels.count))
+    var prefix = Int(first)
+    for value in pixels.dropFirst() {
+      let key = prefix << 8 | Int(value)
+      if let code = table[key] {
+        prefix = code
+        continue
+      }
+      bits += width
+      if next < 4096 {
+        table[key] = next
+        next += 1
+        if next > 1 << width && width < 12 { width += 1 }
+      } else {
+        bits += width
+        table.removeAll(keepingCapacity: true)
+        next = clear + 2
+        width = minCodeSize + 1
+      }
+      prefix = Int(value)
+    }
+    return bits + 2 * width
   }
 }

@@ -28,13 +28,16 @@ public struct GIFOptions: Sendable, Equatable {
   /// fewest colours (up to `maxColors`) that reach it, then is filled up to its power-of-two table
   /// size (more colours at the same LZW code width). Smaller palettes mean narrower LZW codes and
   /// smaller files. 0 = always use every colour allowed (exact when the animation has at most
-  /// `maxColors` colours). Default `GIFOptions.defaultColorError` (0.8 levels, PSNR 50 dB).
+  /// `maxColors` colours). Default `GIFOptions.defaultColorError` (0.64 levels, PSNR 52 dB).
   public var maxColorError: Double
 
-  /// The default `maxColorError`: 0.8 levels RMS, i.e. a PSNR of 50 dB, far below visible
-  /// differences. Measured on the bundled presets (`scripts/bench.d/gif`): files 4–57% smaller
-  /// than with every colour, at mean PSNR 54–68 dB after the table is filled.
-  public static let defaultColorError = colorError(forPSNR: 50)
+  /// The default `maxColorError`: 0.64 levels RMS, i.e. a PSNR of 52 dB, far below visible
+  /// differences. Measured on the bundled presets (`scripts/bench.d/gif`, PSNR on white): every
+  /// colour gives 64–80 dB and files up to 13% larger than ffmpeg's two-pass palette GIF; 52 dB
+  /// gives 54–61 dB after the table is filled and files 0.43–0.95× ffmpeg's, at a mean PSNR above
+  /// ffmpeg's on every preset. 50 dB would save 30% more on four-color-ring but fall below
+  /// ffmpeg's 58 dB there.
+  public static let defaultColorError = colorError(forPSNR: 52)
 
   /// The RMS error per channel, in 8-bit levels, of a peak signal-to-noise ratio.
   /// - Parameter psnr: The PSNR in dB (> 0).
@@ -70,11 +73,11 @@ public struct GIFOptions: Sendable, Equatable {
 /// Measured defaults (release build; `GIFMeasurementTests`, 36 frames at 30 fps of a rotating
 /// gradient arc, transparent and opaque, 120² and 240², and five orbiting dots): without dithering
 /// files are 13–21% smaller and 2.2–2.7 dB PSNR better than with ordered dithering (the Bayer
-/// pattern defeats LZW and adds noise; equal for the exact-palette dots), and with up to 255
-/// palette colours there is no visible banding to hide, so `.none` is the default. Against ffmpeg's two-pass palettegen/paletteuse,
-/// the opaque arc is smaller at better PSNR by default; transparent loaders are far sharper
-/// (matted edges, ~53 dB against ~31 dB) and become smaller too with `maxColors` or
-/// `maxColorError`.
+/// pattern defeats LZW and adds noise; equal for the exact-palette dots), so `.none` is the
+/// default. The palette size comes from a PSNR target (`GIFOptions.maxColorError`, default
+/// 52 dB): on the bundled presets this halves the colours and the bytes of an every-colour
+/// palette at no visible loss (`scripts/bench.d/gif` compares with ffmpeg, gifsicle and
+/// ImageMagick).
 public enum GIFEncoder {
   /// Frames asked of the provider at once: at most 32, and at most about 32 MiB of pixels.
   static func chunkSize(width: Int, height: Int) -> Int {
@@ -143,7 +146,8 @@ public enum GIFEncoder {
                          background: Int(palette.transparentIndex))
     if let loop = options.loopCount { try writer.putLoop(count: loop) }
     var mapper = CanvasMapper(palette: palette, dither: options.dither, width: width, height: height)
-    var optimizer = FrameOptimizer(width: width, height: height, transparent: palette.transparentIndex)
+    var optimizer = FrameOptimizer(width: width, height: height, transparent: palette.transparentIndex,
+                                   minCodeSize: max(2, palette.tableSize.trailingZeroBitCount))
     let put: (OptimizedFrame) throws -> Void = { frame in
       try writer.putFrame(disposal: frame.disposal, delay: frame.delay,
                           transparentIndex: Int(palette.transparentIndex), rect: frame.rect, pixels: frame.pixels)
