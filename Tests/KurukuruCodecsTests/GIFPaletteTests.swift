@@ -71,6 +71,27 @@ final class GIFPaletteTests: XCTestCase {
     XCTAssertLessThan(diluted.colors.count, dense.colors.count)
   }
 
+  func testFrameHistogramCountsLikeEveryFrameAdded() {
+    var generator = SplitMix(seed: 5)
+    var full = ColorHistogram()
+    var changes = FrameHistogram(count: 64)
+    var frame = [ColorKey](repeating: .transparent, count: 64)
+    for _ in 0..<30 {
+      // A few pixels change each frame, among four colours and transparency.
+      for _ in 0..<5 {
+        let p = Int(generator.next() % 64)
+        let choice = generator.next() % 5
+        frame[p] = choice == 4 ? .transparent : [ColorKey.rgb(255, 0, 0), .rgb(0, 9, 0), .rgb(1, 2, 3), .rgb(7, 7, 7)][Int(choice)]
+      }
+      full.add(frame)
+      changes.add(frame)
+    }
+    let counted = changes.finish()
+    XCTAssertEqual(counted.counts, full.counts)
+    XCTAssertEqual(counted.transparentCount, full.transparentCount)
+    XCTAssertEqual(counted.counts.values.reduce(0, +) + counted.transparentCount, 30 * 64)
+  }
+
   func testPSNRTargetConversion() {
     XCTAssertEqual(GIFOptions.colorError(forPSNR: 20 * log10(255.0)), 1, accuracy: 1e-9)
     XCTAssertEqual(GIFOptions.colorError(forPSNR: 50), 0.806, accuracy: 0.001)

@@ -201,27 +201,39 @@ enum LZWCost {
     var next = clear + 2
     var width = minCodeSize + 1
     var bits = width
-    var table: [Int: Int] = [:]
-    table.reserveCapacity(min(4096, pixels.count))
+    // Open addressing over (prefix code << 8 | pixel) keys; 8192 slots for at most 4096 codes.
+    let mask = 8191
+    var slotKeys = [Int32](repeating: -1, count: mask + 1)
+    var slotCodes = [Int16](repeating: 0, count: mask + 1)
     var prefix = Int(first)
-    for value in pixels.dropFirst() {
-      let key = prefix << 8 | Int(value)
-      if let code = table[key] {
-        prefix = code
-        continue
+    slotKeys.withUnsafeMutableBufferPointer { slotKeys in
+      slotCodes.withUnsafeMutableBufferPointer { slotCodes in
+        pixels.withUnsafeBufferPointer { pixels in
+          for i in 1..<pixels.count {
+            let value = Int(pixels[i])
+            let key = Int32(prefix << 8 | value)
+            var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19) & mask
+            while slotKeys[slot] != -1 && slotKeys[slot] != key { slot = (slot + 1) & mask }
+            if slotKeys[slot] == key {
+              prefix = Int(slotCodes[slot])
+              continue
+            }
+            bits += width
+            if next < 4096 {
+              slotKeys[slot] = key
+              slotCodes[slot] = Int16(next)
+              next += 1
+              if next > 1 << width && width < 12 { width += 1 }
+            } else {
+              bits += width
+              for s in 0...mask { slotKeys[s] = -1 }
+              next = clear + 2
+              width = minCodeSize + 1
+            }
+            prefix = value
+          }
+        }
       }
-      bits += width
-      if next < 4096 {
-        table[key] = next
-        next += 1
-        if next > 1 << width && width < 12 { width += 1 }
-      } else {
-        bits += width
-        table.removeAll(keepingCapacity: true)
-        next = clear + 2
-        width = minCodeSize + 1
-      }
-      prefix = Int(value)
     }
     return bits + 2 * width
   }

@@ -130,13 +130,14 @@ public enum GIFEncoder {
     var keys = [ColorKey](repeating: 0, count: width * height)
 
     // MARK: Pass 1 — colour statistics
-    var histogram = ColorHistogram()
+    var counter = FrameHistogram(count: width * height)
     var cache = KeyCache(count: width * height, budget: cacheBudget)
     try forEachShownFrame(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { i, frame in
       matting.keys(of: frame, into: &keys)
-      histogram.add(keys)
+      counter.add(keys)
       cache.store(keys, frame: i)
     }
+    let histogram = counter.finish()
     let palette = Quantizer.palette(for: histogram, maxColors: options.maxColors,
                                                 maxError: options.maxColorError)
 

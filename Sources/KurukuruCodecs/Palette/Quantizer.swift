@@ -26,6 +26,71 @@ struct ColorHistogram {
   }
 }
 
+extension ColorHistogram {
+  /// Adds `count` pixels of `key` (transparent ones are counted apart).
+  mutating func add(_ key: ColorKey, count: Int) {
+    guard count > 0 else { return }
+    if key == .transparent { transparentCount += count } else { counts[key, default: 0] += count }
+  }
+}
+
+// MARK: - FrameHistogram
+
+/// The histogram of a sequence of frames, built from their changes: each pixel's key counts once
+/// per frame it lasts, but is looked at only when it changes (a loader changes few pixels a
+/// frame). The result equals `ColorHistogram.add` over every frame.
+struct FrameHistogram {
+  private var keys: [ColorKey]
+  /// The frame ordinal from which each pixel has had its current key.
+  private var since: [Int32]
+  private var frames: Int32 = 0
+  private var histogram = ColorHistogram()
+
+  /// Creates an empty histogram for frames of `count` pixels.
+  init(count: Int) {
+    keys = [ColorKey](repeating: .transparent, count: count)
+    since = [Int32](repeating: 0, count: count)
+  }
+
+  /// Adds the next frame's keys (one per pixel).
+  mutating func add(_ frame: [ColorKey]) {
+    let ordinal = frames
+    var closed: [(ColorKey, Int)] = []
+    frame.withUnsafeBufferPointer { now in
+      keys.withUnsafeMutableBufferPointer { before in
+        since.withUnsafeMutableBufferPointer { start in
+          for p in 0..<now.count where now[p] != before[p] {
+            closed.append((before[p], Int(ordinal - start[p])))
+            before[p] = now[p]
+            start[p] = ordinal
+          }
+        }
+      }
+    }
+    for (key, count) in closed { histogram.add(key, count: count) }
+    frames += 1
+  }
+
+  /// The histogram of every frame added.
+  func finish() -> ColorHistogram {
+    var result = histogram
+    var run: ColorKey = .transparent
+    var runLength = 0
+    for p in keys.indices {
+      let key = keys[p], count = Int(frames - since[p])
+      if key == run {
+        runLength += count
+      } else {
+        result.add(run, count: runLength)
+        run = key
+        runLength = count
+      }
+    }
+    result.add(run, count: runLength)
+    return result
+  }
+}
+
 // MARK: - Quantizer
 
 /// Builds a palette of at most 255 colours from a histogram: exact when the animation has few
