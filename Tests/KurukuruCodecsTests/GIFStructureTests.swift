@@ -183,6 +183,23 @@ final class GIFStructureTests: XCTestCase {
     XCTAssertEqual(try GIFDecoder.info(cached.bytes).frames, count)
   }
 
+  func testProviderErrorsStopTheEncodingWhileTheNextChunkIsRendered() {
+    struct Broken: Error, Equatable { let frame: Int }
+    let size = 16
+    let count = 3 * GIFEncoder.chunkSize(width: size, height: size)
+    for failing in [0, count / 2, count - 1] {
+      var asked: [Range<Int>] = []
+      XCTAssertThrowsError(try GIFEncoder.encode(width: size, height: size, frameCount: count,
+                                                 delays: [Int](repeating: 2, count: count)) { range in
+        asked.append(range)
+        if range.contains(failing) { throw Broken(frame: failing) }
+        return range.map { Synthetic.disc(size: size, frame: $0, of: count) }
+      }) { XCTAssertEqual($0 as? Broken, Broken(frame: failing)) }
+      XCTAssertEqual(asked.first?.lowerBound, 0)
+      XCTAssertTrue(zip(asked, asked.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }, "in order, one at a time")
+    }
+  }
+
   func testKeyCacheReplaysTheStoredFrames() throws {
     var cache = KeyCache(count: 4, budget: 1 << 20)
     let frames: [[ColorKey]] = [[1, 2, 3, .transparent], [1, 5, 3, .transparent], [7, 7, 7, 7], [7, 7, 7, 7]]

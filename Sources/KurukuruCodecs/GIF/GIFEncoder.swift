@@ -171,27 +171,63 @@ public enum GIFEncoder {
   }
 
   /// Calls `body` with every frame whose delay is not zero, asking `frames` for contiguous chunks.
+  /// The next chunk is asked for on a helper thread while `body` runs over the current one, so
+  /// rendering and encoding overlap; `frames` is never called twice at once, and always in order.
   private static func forEachShownFrame(width: Int, height: Int, delays: [Int], chunk: Int,
                                         frames: (Range<Int>) throws -> [Frame],
                                         body: (Int, Frame) throws -> Void) throws {
+    var ranges: [Range<Int>] = []
     var start = 0
     while start < delays.count {
       guard delays[start] > 0 else { start += 1; continue }
       var end = start
       while end < delays.count && end - start < chunk && delays[end] > 0 { end += 1 }
-      let range = start..<end
-      let rendered = try frames(range)
-      guard rendered.count == range.count else {
-        throw GIFError.frameCountMismatch(range: range, actual: rendered.count)
-      }
-      for (offset, frame) in rendered.enumerated() {
-        guard frame.width == width, frame.height == height else {
-          throw GIFError.frameSizeMismatch(frame: start + offset, width: frame.width, height: frame.height,
-                                           expectedWidth: width, expectedHeight: height)
-        }
-        try body(start + offset, frame)
-      }
+      ranges.append(start..<end)
       start = end
+    }
+    guard !ranges.isEmpty else { return }
+    try withoutActuallyEscaping(frames) { frames in
+      /// One chunk being rendered on the helper thread. The work (which holds `frames`) is
+      /// dropped before `done` is signalled, so nothing keeps `frames` once every job is waited for.
+      final class Prefetch: @unchecked Sendable {
+        let done = DispatchGroup()
+        var work: (() throws -> [Frame])?
+        var result: Result<[Frame], Error> = .success([])
+        func run() {
+          guard let work else { return }
+          self.work = nil
+          result = Result { try work() }
+        }
+      }
+      func prefetch(_ range: Range<Int>) -> Prefetch {
+        let job = Prefetch()
+        job.work = { try frames(range) }
+        job.done.enter()
+        Thread.detachNewThread {
+          job.run()
+          job.done.leave()
+        }
+        return job
+      }
+      var next: Prefetch? = prefetch(ranges[0])
+      // Never leave while the helper may still call `frames`.
+      defer { next?.done.wait() }
+      for (k, range) in ranges.enumerated() {
+        guard let job = next else { break }
+        job.done.wait()
+        next = k + 1 < ranges.count ? prefetch(ranges[k + 1]) : nil
+        let rendered = try job.result.get()
+        guard rendered.count == range.count else {
+          throw GIFError.frameCountMismatch(range: range, actual: rendered.count)
+        }
+        for (offset, frame) in rendered.enumerated() {
+          guard frame.width == width, frame.height == height else {
+            throw GIFError.frameSizeMismatch(frame: range.lowerBound + offset, width: frame.width,
+                                             height: frame.height, expectedWidth: width, expectedHeight: height)
+          }
+          try body(range.lowerBound + offset, frame)
+        }
+      }
     }
   }
 }
