@@ -118,9 +118,9 @@ struct FrameOptimizer {
   }
 
   /// The indices to write for the pending frame inside `rect`. A pixel already right on the
-  /// canvas may be written as "keep" (the transparent index) or as its own colour; of three ways
-  /// (always keep, always colour, whichever continues the previous pixel's run) the one with the
-  /// fewest LZW bits is taken (ties: always keep).
+  /// canvas may be written as "keep" (the transparent index) or as its own colour; of four ways
+  /// (always keep, always colour, whichever continues the previous pixel's run, whichever extends
+  /// the LZW string being matched) the one with the fewest LZW bits is taken (ties: always keep).
   private func choosePixels(_ rect: PixelRect) -> [UInt8] {
     let t = transparent
     let count = rect.width * rect.height
@@ -152,7 +152,7 @@ struct FrameOptimizer {
     guard choice else { return keep }
     var best = keep
     var bestBits = LZWCost.bits(keep, minCodeSize: minCodeSize)
-    for candidate in [own, runs] {
+    for candidate in [own, runs, LZWCost.greedy(keep: keep, own: own, minCodeSize: minCodeSize)] {
       let bits = LZWCost.bits(candidate, minCodeSize: minCodeSize)
       if bits < bestBits { best = candidate; bestBits = bits }
     }
@@ -188,6 +188,51 @@ struct FrameOptimizer {
 
 /// The size of GIF LZW data, to choose between equivalent frames without compressing them.
 enum LZWCost {
+  /// Pixels where `keep` and `own` differ may take either value: each takes the one that extends
+  /// the LZW string being matched (keep first), else keep.
+  /// - Parameters:
+  ///   - keep: The frame with unchanged pixels as the transparent index.
+  ///   - own: The same frame with unchanged pixels as their colour.
+  ///   - minCodeSize: The LZW minimum code size (2...8).
+  /// - Returns: The chosen pixels.
+  static func greedy(keep: [UInt8], own: [UInt8], minCodeSize: Int) -> [UInt8] {
+    guard !keep.isEmpty else { return keep }
+    var out = keep
+    let clear = 1 << minCodeSize
+    var next = clear + 2
+    let mask = 8191
+    var slotKeys = [Int32](repeating: -1, count: mask + 1)
+    var slotCodes = [Int16](repeating: 0, count: mask + 1)
+    func find(_ key: Int32) -> (slot: Int, code: Int?) {
+      var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19) & mask
+      while slotKeys[slot] != -1 && slotKeys[slot] != key { slot = (slot + 1) & mask }
+      return (slot, slotKeys[slot] == key ? Int(slotCodes[slot]) : nil)
+    }
+    var prefix = Int(keep[0])
+    for i in 1..<keep.count {
+      var value = Int(keep[i])
+      var hit = find(Int32(prefix << 8 | value))
+      if hit.code == nil && own[i] != keep[i] {
+        let other = find(Int32(prefix << 8 | Int(own[i])))
+        if other.code != nil { value = Int(own[i]); hit = other; out[i] = own[i] }
+      }
+      if let code = hit.code {
+        prefix = code
+        continue
+      }
+      if next < 4096 {
+        slotKeys[hit.slot] = Int32(prefix << 8 | value)
+        slotCodes[hit.slot] = Int16(next)
+        next += 1
+      } else {
+        for s in 0...mask { slotKeys[s] = -1 }
+        next = clear + 2
+      }
+      prefix = value
+    }
+    return out
+  }
+
   /// The number of bits GIF LZW needs for `pixels`: a clear code first, one code per longest
   /// known string, codes one bit wider each time the table passes a power of two, a clear code
   /// when all 4096 codes are used, and the end code.
