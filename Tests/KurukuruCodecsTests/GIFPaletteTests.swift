@@ -92,6 +92,23 @@ final class GIFPaletteTests: XCTestCase {
     XCTAssertEqual(counted.counts.values.reduce(0, +) + counted.transparentCount, 30 * 64)
   }
 
+  func testSmallChangesKeepThePreviousPaletteColour() {
+    let palette = Palette(colors: [.rgb(100, 100, 100), .rgb(102, 101, 100), .rgb(200, 0, 0)], isExact: false)
+    var mapper = CanvasMapper(palette: palette, dither: .none, width: 4, height: 1, tolerance: 6)
+    mapper.map([.rgb(100, 100, 100), .rgb(100, 100, 100), .rgb(100, 100, 100), .rgb(200, 0, 0)])
+    XCTAssertEqual(mapper.canvas, [0, 0, 0, 2])
+    // Pixel 0 moves to exactly entry 1 but is within 2² + 1² = 5 ≤ 6 of entry 0: it stays; pixel 1
+    // moves 3 levels away from entry 0 (9 > 6): it changes; pixel 2 turns transparent: always.
+    mapper.map([.rgb(102, 101, 100), .rgb(103, 100, 100), .transparent, .rgb(200, 0, 0)])
+    XCTAssertEqual(mapper.canvas, [0, 1, 3, 2])
+    var exact = CanvasMapper(palette: palette, dither: .none, width: 4, height: 1)
+    exact.map([.rgb(100, 100, 100), .rgb(100, 100, 100), .rgb(100, 100, 100), .rgb(200, 0, 0)])
+    exact.map([.rgb(102, 101, 100), .rgb(103, 100, 100), .transparent, .rgb(200, 0, 0)])
+    XCTAssertEqual(exact.canvas, [1, 1, 3, 2], "tolerance 0: always the nearest colour")
+    XCTAssertEqual(GIFOptions(maxColorError: 0).temporalTolerance, 0)
+    XCTAssertEqual(GIFOptions().temporalTolerance, 4, "52 dB: 12 × 0.64²")
+  }
+
   func testPSNRTargetConversion() {
     XCTAssertEqual(GIFOptions.colorError(forPSNR: 20 * log10(255.0)), 1, accuracy: 1e-9)
     XCTAssertEqual(GIFOptions.colorError(forPSNR: 50), 0.806, accuracy: 0.001)

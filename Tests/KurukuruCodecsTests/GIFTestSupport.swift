@@ -104,18 +104,37 @@ enum Reference {
     let palette = Quantizer.palette(for: histogram, maxColors: options.maxColors,
                                         maxError: options.maxColorError)
     var mapper = PixelMapper(palette: palette, dither: options.dither)
+    // A pixel whose key changed keeps its previous opaque palette colour while that is within
+    // the temporal tolerance of the new colour.
+    let tolerance = options.temporalTolerance
+    var previousKeys: [ColorKey]? = nil
+    var previousIndices = [Int](repeating: 0, count: keys.count)
     return frames.map { frame in
       matting.keys(of: frame, into: &keys)
       var out = Frame(width: frame.width, height: frame.height)
       for y in 0..<frame.height {
         for x in 0..<frame.width {
-          let index = Int(mapper.index(keys[y * frame.width + x], x: x, y: y))
+          let p = y * frame.width + x
+          var index = Int(mapper.index(keys[p], x: x, y: y))
+          if let before = previousKeys {
+            let old = previousIndices[p]
+            if before[p] == keys[p] {
+              index = old
+            } else if keys[p] != .transparent && old < palette.colors.count && index != old {
+              let c = palette.colors[old]
+              let d = (c.red - keys[p].red) * (c.red - keys[p].red) + (c.green - keys[p].green) * (c.green - keys[p].green)
+                + (c.blue - keys[p].blue) * (c.blue - keys[p].blue)
+              if d <= tolerance { index = old }
+            }
+          }
+          previousIndices[p] = index
           if index < palette.colors.count {
             let k = palette.colors[index]
             out[x, y] = RGBA8(r: UInt8(k.red), g: UInt8(k.green), b: UInt8(k.blue))
           }
         }
       }
+      previousKeys = keys
       return out
     }
   }

@@ -39,6 +39,14 @@ public struct GIFOptions: Sendable, Equatable {
   /// ffmpeg's 58 dB there.
   public static let defaultColorError = colorError(forPSNR: 52)
 
+  /// The squared RGB distance (8-bit levels) within which a pixel keeps the palette colour it had
+  /// in the previous frame rather than its nearest one: `12 · maxColorError²`, i.e. an error of
+  /// at most 2 × `maxColorError` RMS per channel; 0 when `maxColorError` is 0 (exact). On
+  /// four-color-ring this saves 10% of the bytes for 0.4 dB.
+  var temporalTolerance: Int {
+    Int((12 * maxColorError * maxColorError).rounded(.down))
+  }
+
   /// The RMS error per channel, in 8-bit levels, of a peak signal-to-noise ratio.
   /// - Parameter psnr: The PSNR in dB (> 0).
   /// - Returns: `255 / 10^(psnr / 20)`.
@@ -146,7 +154,8 @@ public enum GIFEncoder {
     try writer.putScreen(width: width, height: height, table: palette.rgbTable,
                          background: Int(palette.transparentIndex))
     if let loop = options.loopCount { try writer.putLoop(count: loop) }
-    var mapper = CanvasMapper(palette: palette, dither: options.dither, width: width, height: height)
+    var mapper = CanvasMapper(palette: palette, dither: options.dither, width: width, height: height,
+                              tolerance: options.temporalTolerance)
     var optimizer = FrameOptimizer(width: width, height: height, transparent: palette.transparentIndex,
                                    minCodeSize: max(2, palette.tableSize.trailingZeroBitCount))
     let put: (OptimizedFrame) throws -> Void = { frame in
@@ -235,18 +244,25 @@ public enum GIFEncoder {
 // MARK: - CanvasMapper
 
 /// Maps frames of colour keys to canvases of palette indices, looking up only the pixels whose
-/// key changed since the previous frame (the index of a key at a position never changes, dithered
-/// or not).
+/// key changed since the previous frame. A changed pixel whose previous palette colour is still
+/// within `tolerance` of its new colour keeps it: anti-aliased edges that shift by a level or two
+/// then stay unchanged, which makes smaller frames (and no shimmer), at a bounded error.
 struct CanvasMapper {
   private var mapper: PixelMapper
   private var previous: [ColorKey]
   private let width: Int
+  private let colors: [ColorKey]
+  private let tolerance: Int
   /// The last mapped frame's palette indices, row by row.
   private(set) var canvas: [UInt8]
 
   /// Prepares mapping to `palette` for canvases of `width` × `height` pixels.
-  init(palette: Palette, dither: GIFDither, width: Int, height: Int) {
+  /// - Parameter tolerance: The squared RGB distance (8-bit levels) within which a pixel keeps its
+  ///   previous palette colour instead of taking its nearest one; 0 = always the nearest.
+  init(palette: Palette, dither: GIFDither, width: Int, height: Int, tolerance: Int = 0) {
     mapper = PixelMapper(palette: palette, dither: dither)
+    colors = palette.colors
+    self.tolerance = tolerance
     // No pixel has key `.max` (keys are 24-bit colours or `.transparent`): all map the first time.
     previous = [ColorKey](repeating: .max, count: width * height)
     canvas = [UInt8](repeating: 0, count: width * height)
@@ -260,7 +276,15 @@ struct CanvasMapper {
       previous.withUnsafeMutableBufferPointer { before in
         canvas.withUnsafeMutableBufferPointer { out in
           for p in 0..<now.count where now[p] != before[p] {
-            out[p] = mapper.index(now[p], x: p % width, y: p / width)
+            let index = mapper.index(now[p], x: p % width, y: p / width)
+            let old = out[p]
+            if tolerance > 0 && before[p] != .max && index != old && now[p] != .transparent
+              && Int(old) < colors.count {
+              let c = colors[Int(old)], k = now[p]
+              let dr = c.red - k.red, dg = c.green - k.green, db = c.blue - k.blue
+              if dr * dr + dg * dg + db * db <= tolerance { before[p] = now[p]; continue }
+            }
+            out[p] = index
             before[p] = now[p]
           }
         }
