@@ -32,11 +32,11 @@ public struct GIFOptions: Sendable, Equatable {
   public var maxColorError: Double
 
   /// The default `maxColorError`: 0.64 levels RMS, i.e. a PSNR of 52 dB, far below visible
-  /// differences. Measured on the bundled presets (`scripts/bench.d/gif`, PSNR on white): every
-  /// colour gives 64–80 dB and files up to 13% larger than ffmpeg's two-pass palette GIF; 52 dB
-  /// gives 54–61 dB after the table is filled and files 0.43–0.95× ffmpeg's, at a mean PSNR above
-  /// ffmpeg's on every preset. 50 dB would save 30% more on four-color-ring but fall below
-  /// ffmpeg's 58 dB there.
+  /// differences. Measured on the bundled presets (`scripts/bench.d/gif`, PSNR on white, with the
+  /// temporal tolerance it implies): files 23–45% smaller than with every colour (64–80 dB), at
+  /// a mean PSNR of 54–61 dB, and 0.43–0.95× the bytes of ffmpeg's two-pass palette GIF at a
+  /// higher mean PSNR on every preset. 50 dB would halve the table again on four-color-ring but
+  /// fall below ffmpeg's 58 dB there.
   public static let defaultColorError = colorError(forPSNR: 52)
 
   /// The squared RGB distance (8-bit levels) within which a pixel keeps the palette colour it had
