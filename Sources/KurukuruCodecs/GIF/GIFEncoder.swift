@@ -87,9 +87,10 @@ public struct GIFOptions: Sendable, Equatable {
 /// palette at no visible loss (`scripts/bench.d/gif` compares with ffmpeg, gifsicle and
 /// ImageMagick).
 public enum GIFEncoder {
-  /// Frames asked of the provider at once: at most 32, and at most about 32 MiB of pixels.
+  /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels (two
+  /// chunks are alive at a time: one encoded, the next rendered).
   static func chunkSize(width: Int, height: Int) -> Int {
-    max(1, min(32, (32 << 20) / max(1, width * height * 4)))
+    max(1, min(32, (16 << 20) / max(1, width * height * 4)))
   }
 
   /// Encodes an animation.
