@@ -381,7 +381,7 @@ public enum AnimationParser {
 
   /// "unknown KIND 'name'", with a suggestion when one is close.
   private static func unknown(_ kind: String, _ name: String, among names: [String]) -> String {
-    let hint = suggestion(for: name, among: names).map { " — did you mean '\($0)'?" } ?? ""
+    let hint = Suggestion.closest(to: name, in: names).map { " — did you mean '\($0)'?" } ?? ""
     return "unknown \(kind) '\(name)'\(hint)"
   }
 }
