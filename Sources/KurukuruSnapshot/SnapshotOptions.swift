@@ -73,12 +73,4 @@ public enum SnapshotStrategy: Sendable, Equatable {
         name: "maxMismatchedPixels", value: "\(maxMismatchedPixels)", range: "0…")
     }
   }
-
-  /// One short name for messages, e.g. `pixelmatch(threshold 0.1)`.
-  var label: String {
-    switch self {
-    case .pixelmatch(let t, let n): return "pixelmatch(threshold \(t), up to \(n) px)"
-    case .exact(let t, let n): return "exact(channel tolerance \(t), up to \(n) px)"
-    }
-  }
 }
