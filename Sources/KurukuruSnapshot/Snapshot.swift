@@ -9,6 +9,16 @@ import KurukuruRaster
 /// The test-framework-independent core of the snapshot assertions: renders frames, compares them
 /// with their references, records references and writes failure artifacts. The XCTest and Swift
 /// Testing wrappers (`assertFrames`, `assertSnapshot`) only report the results.
+///
+/// ```swift
+/// try assertFrames(of: "Presets/loading-circle.json", at: [0, 0.3, 0.6, 0.9], scale: 2)
+/// ```
+/// - References: `__Snapshots__/<TestFileName>/<testName>.<n>.png` beside the test file, n = 1…
+///   (the index of the time).
+/// - `KURUKURU_RECORD`: `missing` (default) records absent references, `all` re-records every
+///   one, `never` only compares. Recording fails the test, as in swift-snapshot-testing.
+/// - `KURUKURU_ARTIFACTS`: where the actual frame and the diff image of a failure go (default
+///   `<tmp>/kurukuru-artifacts/<TestFileName>/`); the failure message names both.
 public enum Snapshot {
   // MARK: - Checking
 
