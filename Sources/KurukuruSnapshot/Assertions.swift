@@ -69,7 +69,7 @@ public enum SnapshotReporter {
 /// - Parameters:
 ///   - path: the preset file, relative to the working directory or to a folder above the test
 ///     file (e.g. `"Presets/loading-circle.json"`).
-///   - times: seconds; `evaluate` wraps them by the loop period.
+///   - times: seconds ≥ 0, taken modulo the loop period.
 ///   - scale: pixels per point (> 0); default 1.
 ///   - settings: preset parameters by name, as text (like `--set NAME=VALUE`); default none.
 ///   - record: default the environment variable `KURUKURU_RECORD` (`all`, `missing`, `never`;

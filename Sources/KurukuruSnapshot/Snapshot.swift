@@ -73,7 +73,7 @@ public enum Snapshot {
   /// Renders `scene` at each time and checks frame n (1-based) against reference `n`.
   /// - Parameters:
   ///   - scene: the resolved scene.
-  ///   - times: seconds; `evaluate` wraps them by the loop period.
+  ///   - times: seconds ≥ 0, taken modulo the loop period.
   ///   - scale: pixels per point (> 0); default 1.
   ///   - location: where references and artifacts live.
   ///   - record: default `KURUKURU_RECORD` (else `.missing`).
@@ -93,15 +93,20 @@ public enum Snapshot {
   // MARK: - Rendering
 
   /// Renders `scene` at each time in `times` (seconds) at `scale` pixels per point.
+  ///
+  /// Times are taken modulo the scene's loop period (`scene.timeline.period`), so a time in the
+  /// second loop shows what the looping GIF shows then (one-shot animations restart too).
   /// - Throws: `SnapshotError.noTimes`, `.invalidTime`, `.invalidScale`, or the rasterizer's
   ///   error.
   public static func render(_ scene: Scene, at times: [Double], scale: Double) throws -> [Frame] {
     guard !times.isEmpty else { throw SnapshotError.noTimes }
     guard scale.isFinite, scale > 0 else { throw SnapshotError.invalidScale(scale) }
     let rasterizer = Rasterizer(scale: scale)
+    let period = scene.timeline.period
     return try times.map { t in
-      guard t.isFinite else { throw SnapshotError.invalidTime("\(t)") }
-      return try rasterizer.render(evaluate(scene, at: t))
+      guard t.isFinite, t >= 0 else { throw SnapshotError.invalidTime("\(t)") }
+      let local = period > 0 && period.isFinite ? t - (t / period).rounded(.down) * period : t
+      return try rasterizer.render(evaluate(scene, at: local))
     }
   }
 

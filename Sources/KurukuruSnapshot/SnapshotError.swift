@@ -5,7 +5,7 @@
 public enum SnapshotError: Error, Equatable, CustomStringConvertible {
   /// No times were given to `assertFrames`.
   case noTimes
-  /// A time is not a finite number of seconds (the time as text).
+  /// A time is not a finite number of seconds ≥ 0 (the time as text).
   case invalidTime(String)
   /// The scale is not a finite number of pixels per point > 0.
   case invalidScale(Double)
@@ -27,7 +27,7 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
     case .noTimes:
       return "snapshot: no times given; pass at least one time in seconds"
     case .invalidTime(let t):
-      return "snapshot: time \(t) is not a finite number of seconds"
+      return "snapshot: time \(t) is not a finite number of seconds ≥ 0"
     case .invalidScale(let s):
       return "snapshot: scale \(s) must be a finite number of pixels per point > 0"
     case .invalidName(let n):

@@ -5,7 +5,7 @@ import XCTest
 // MARK: - Golden frames of the seed presets
 
 /// Each seed preset at scale 2, at t = 0, two times inside the first loop and one time in the
-/// second loop (`evaluate` wraps t by the loop period). References live in
+/// second loop (the snapshot API takes t modulo the loop period). References live in
 /// `__Snapshots__/GoldenPresetTests/`; re-record with `KURUKURU_RECORD=all`.
 final class GoldenPresetTests: XCTestCase {
   /// Period 1.2 s: 1.5 s is 0.3 s into the second loop.

@@ -110,6 +110,19 @@ final class SnapshotAPITests: XCTestCase {
     XCTAssertNoThrow(try Snapshot.resolvePreset("Presets/loading-circle.json", relativeTo: #filePath))
   }
 
+  /// Times are taken modulo the loop period, one-shot animations included (four-color-ring:
+  /// 1.5 s period, arcs drawn by one-shot trims).
+  func testTimesWrapByTheLoopPeriod() throws {
+    let path = try Snapshot.resolvePreset("Presets/four-color-ring.json", relativeTo: #filePath)
+    let scene = try Preset.load(path: path).scene()
+    let frames = try Snapshot.render(scene, at: [0.35, 1.85, 1.2], scale: 1)
+    XCTAssertEqual(frames[0], frames[1])
+    XCTAssertNotEqual(frames[1], frames[2])
+    XCTAssertThrowsError(try Snapshot.render(scene, at: [-1], scale: 1))
+    XCTAssertThrowsError(try Snapshot.render(scene, at: [], scale: 1))
+    XCTAssertThrowsError(try Snapshot.render(scene, at: [0], scale: 0))
+  }
+
   // MARK: - Helpers
 
   private func square(_ color: RGBA8) -> Frame { Frame(width: 16, height: 16, fill: color) }
