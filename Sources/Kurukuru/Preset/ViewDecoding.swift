@@ -200,16 +200,14 @@ extension PresetReader {
     case "Circle": _ = try object(args, path: path, keys: []); return .circle
     case "Ellipse": _ = try object(args, path: path, keys: []); return .ellipse
     case "Rectangle": _ = try object(args, path: path, keys: []); return .rectangle
-    case "Capsule": _ = try object(args, path: path, keys: ["style"]); return .capsule
+    case "Capsule":
+      let o = try object(args, path: path, keys: ["style"])
+      if let s = o["style"] { try cornerStyle(s, path: path + ".style") }
+      return .capsule
     case "RoundedRectangle":
       let o = try object(args, path: path, keys: ["cornerRadius", "style"])
       guard let r = o["cornerRadius"] else { throw fail(args, path, "RoundedRectangle needs 'cornerRadius' (points)") }
-      if let s = o["style"] {
-        let style = try string(s, path: path + ".style")
-        guard ["circular", "continuous"].contains(style) else {
-          throw fail(s, path + ".style", "style is 'circular' or 'continuous'")
-        }
-      }
+      if let s = o["style"] { try cornerStyle(s, path: path + ".style") }
       return .roundedRectangle(cornerRadius: try animated(r, path: path + ".cornerRadius"))
     default:  // Arc
       let o = try object(args, path: path, keys: ["startAngle", "endAngle", "clockwise"])
@@ -219,6 +217,14 @@ extension PresetReader {
       return .arc(
         startAngle: try animated(s, path: path + ".startAngle"), endAngle: try animated(e, path: path + ".endAngle"),
         clockwise: try o["clockwise"].map { try bool($0, path: path + ".clockwise") } ?? true)
+    }
+  }
+
+  /// `RoundedCornerStyle`: accepted for porting, drawn circular.
+  private func cornerStyle(_ node: JSONNode, path: String) throws {
+    let style = try string(node, path: path)
+    guard ["circular", "continuous"].contains(style) else {
+      throw fail(node, path, "style is 'circular' or 'continuous'" + Suggestion.hint(for: style, in: ["circular", "continuous"]))
     }
   }
 
@@ -291,7 +297,7 @@ extension PresetReader {
   private func modifier(_ name: String, _ node: JSONNode, path: String) throws -> Modifier {
     switch name {
     case "frame":
-      if case .object = node.value {
+      if case .object = node.value, !PresetReader.isAnimated(node) {
         let o = try object(node, path: path, keys: ["width", "height", "alignment"])
         if o["width"] == nil, o["height"] == nil { throw fail(node, path, "frame needs 'width' and/or 'height' (points)") }
         let w = try o["width"].map { try size($0, path: path + ".width") }
