@@ -7,9 +7,12 @@
  * Gaussian shadow blur and the conversion to straight RGBA8, implemented the same way -- and
  * prints `frames=N seconds=S`, S being the rendering time only.
  *
- * Usage: cairo-direct DUMP [--hash]
- *   --hash  also print `hash=H`, the FNV-1a 64-bit hash of all RGBA8 frames in order (not timed),
- *           to check that the frames are byte-identical to the Swift renderer's.
+ * Usage: cairo-direct DUMP [--hash] [--repeat K]
+ *   --hash      also print `hash=H`, the FNV-1a 64-bit hash of all RGBA8 frames of one pass in
+ *               order (not timed), to check that the frames are byte-identical to the Swift
+ *               renderer's.
+ *   --repeat K  render all frames K times (default 1), for steadier timings; `frames=` counts
+ *               every frame rendered.
  *
  * The text format is documented in Sources/KurukuruRaster/CairoCallDump.swift.
  */
@@ -566,11 +569,28 @@ static double now(void) {
 }
 
 int main(int argc, char **argv) {
+  const char *usage = "usage: cairo-direct DUMP [--hash] [--repeat K]\n";
   if (argc < 2) {
-    fprintf(stderr, "usage: cairo-direct DUMP [--hash]\n");
+    fputs(usage, stderr);
     return 2;
   }
-  int want_hash = argc > 2 && !strcmp(argv[2], "--hash");
+  int want_hash = 0;
+  long passes = 1;
+  for (int a = 2; a < argc; a++) {
+    if (!strcmp(argv[a], "--hash")) {
+      want_hash = 1;
+    } else if (!strcmp(argv[a], "--repeat") && a + 1 < argc) {
+      char *end;
+      passes = strtol(argv[++a], &end, 10);
+      if (*end || passes < 1 || passes > 10000) {
+        fputs("cairo-direct: --repeat must be a whole number in 1...10000\n", stderr);
+        return 2;
+      }
+    } else {
+      fputs(usage, stderr);
+      return 2;
+    }
+  }
   FILE *file = fopen(argv[1], "rb");
   if (!file) {
     perror(argv[1]);
@@ -587,16 +607,18 @@ int main(int argc, char **argv) {
 
   uint64_t hash = 0xcbf29ce484222325ULL;
   double seconds = 0;
-  for (size_t f = 0; f < frame_count; f++) {
-    int width, height;
-    double started = now();
-    unsigned char *rgba = render_frame(&frames[f], &width, &height);
-    seconds += now() - started;
-    if (want_hash)
-      for (size_t i = 0; i < (size_t)width * height * 4; i++) hash = (hash ^ rgba[i]) * 0x100000001b3ULL;
-    free(rgba);
+  for (long pass = 0; pass < passes; pass++) {
+    for (size_t f = 0; f < frame_count; f++) {
+      int width, height;
+      double started = now();
+      unsigned char *rgba = render_frame(&frames[f], &width, &height);
+      seconds += now() - started;
+      if (want_hash && pass == 0)
+        for (size_t i = 0; i < (size_t)width * height * 4; i++) hash = (hash ^ rgba[i]) * 0x100000001b3ULL;
+      free(rgba);
+    }
   }
-  printf("frames=%zu seconds=%.6f\n", frame_count, seconds);
+  printf("frames=%zu seconds=%.6f\n", frame_count * (size_t)passes, seconds);
   if (want_hash) printf("hash=%llx\n", (unsigned long long)hash);
   free(text);
   free(ops);
