@@ -52,7 +52,45 @@ final class ImageSurface {
     stride = Int(cairo_image_surface_get_stride(surface))
   }
 
+  /// Creates an ARGB32 surface drawing into memory the caller owns (no allocation by Cairo).
+  ///
+  /// The memory must stay valid, and must not be used otherwise, until `finish()` has been called
+  /// or the surface is released. Its content is the initial picture (zeros: transparent).
+  /// - Parameters:
+  ///   - data: `height * width * 4` bytes, 4-byte aligned, rows `width * 4` bytes apart.
+  ///   - width: width in pixels (≥ 1).
+  ///   - height: height in pixels (≥ 1).
+  /// - Throws: `RasterError.cairo` when Cairo rejects the memory or the size.
+  init(argb32 data: UnsafeMutablePointer<UInt8>, width: Int, height: Int) throws {
+    let stride = width * 4
+    let expected = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+    guard expected == stride, Int(bitPattern: data) % 4 == 0 else {
+      throw RasterError.cairo(operation: "wrapping a \(width)×\(height) frame buffer", status: "unsupported layout")
+    }
+    guard let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+    else {
+      throw RasterError.cairo(operation: "wrapping a \(width)×\(height) frame buffer", status: "no surface")
+    }
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      try checkCairo(status, "wrapping a \(width)×\(height) frame buffer")
+      throw RasterError.cairo(operation: "wrapping a frame buffer", status: "unknown")
+    }
+    handle = surface
+    self.width = width
+    self.height = height
+    self.stride = stride
+  }
+
   deinit { cairo_surface_destroy(handle) }
+
+  /// Completes pending drawing and detaches the surface from its memory: afterwards Cairo never
+  /// reads or writes the pixels again (drawing on it puts contexts into an error state).
+  func finish() {
+    cairo_surface_flush(handle)
+    cairo_surface_finish(handle)
+  }
 
   /// Gives read/write access to the pixel rows after flushing Cairo's pending drawing; marks the
   /// surface dirty afterwards so Cairo sees the changes.
