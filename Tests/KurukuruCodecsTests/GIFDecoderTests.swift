@@ -100,11 +100,34 @@ final class GIFDecoderTests: XCTestCase {
     let bytes = try GIFEncoder.encode(frames, delays: [4, 4, 4])
     XCTAssertEqual(message(Array(bytes.prefix(9))), "gif: truncated data in the logical screen descriptor")
     XCTAssertTrue(message(Array(bytes.prefix(bytes.count / 2))).hasPrefix("gif: truncated data in "))
-    XCTAssertEqual(message(Array(bytes.dropLast())), "gif: truncated data in the record after frame 3")
+    XCTAssertEqual(message(Array(bytes.dropLast())), "gif: truncated data in the blocks after frame 2")
     // Every prefix fails cleanly (never a crash).
     for length in stride(from: 0, to: bytes.count, by: 7) {
       XCTAssertThrowsError(try GIFDecoder.decode(Array(bytes.prefix(length))))
     }
+  }
+
+  func testMutatedFilesNeverCrash() throws {
+    // Byte flips anywhere in a small valid file: each decode either succeeds or throws a GIFError.
+    let frames = (0..<3).map { Synthetic.disc(size: 12, frame: $0, of: 3) }
+    let bytes = try GIFEncoder.encode(frames, delays: [4, 4, 4])
+    var generator = SplitMix(seed: 5)
+    var failures = 0
+    for _ in 0..<400 {
+      var mutated = bytes
+      for _ in 0..<(1 + Int(generator.next() % 3)) {
+        let at = Int(generator.next() % UInt64(mutated.count))
+        mutated[at] = UInt8(truncatingIfNeeded: generator.next())
+      }
+      do {
+        let decoded = try GIFDecoder.decode(mutated)
+        XCTAssertEqual(decoded.frames.count, decoded.delays.count)
+      } catch {
+        XCTAssertTrue(error is GIFError, "\(error)")
+        failures += 1
+      }
+    }
+    XCTAssertGreaterThan(failures, 0, "some mutations must be caught")
   }
 
   func testZeroAndHugeSizes() {

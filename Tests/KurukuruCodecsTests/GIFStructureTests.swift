@@ -77,6 +77,13 @@ final class GIFStructureTests: XCTestCase {
     assertFramesEqual(decoded.frames, [a, b, a])
   }
 
+  func testMergedDelaysStayWithinTheFieldRange() throws {
+    let a = canvas(4, dots: [(1, 1)])
+    let decoded = try GIFDecoder.decode(try GIFEncoder.encode([a, a, a], delays: [40000, 40000, 40000]))
+    XCTAssertEqual(decoded.delays, [40000, 40000, 40000])
+    assertFramesEqual(decoded.frames, [a, a, a])
+  }
+
   func testLaterFramesAreCroppedToTheChange() throws {
     let a = canvas(16, dots: [(3, 3), (12, 12)]), b = canvas(16, dots: [(3, 3), (12, 12), (7, 8)])
     XCTAssertEqual(try rects(try GIFEncoder.encode([a, b], delays: [5, 5])),

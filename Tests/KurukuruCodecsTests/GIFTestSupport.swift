@@ -101,7 +101,8 @@ enum Reference {
       matting.keys(of: frame, into: &keys)
       histogram.add(keys)
     }
-    let palette = Quantizer.palette(for: histogram)
+    let palette = Quantizer.palette(for: histogram, maxColors: options.maxColors,
+                                        maxError: options.maxColorError)
     var mapper = PixelMapper(palette: palette, dither: options.dither)
     return frames.map { frame in
       matting.keys(of: frame, into: &keys)

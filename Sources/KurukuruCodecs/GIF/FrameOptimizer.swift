@@ -24,7 +24,8 @@ struct OptimizedFrame {
 /// disposal 2 (restore to background = transparent in browsers; the background index is the
 /// transparent one for other decoders) over its rectangle, enlarged to cover every such pixel;
 /// the new frame redraws what it needs inside it. The frame is held back until the next one is
-/// known, which also lets identical consecutive canvases merge (delays summed). The last frame's
+/// known, which also lets identical consecutive canvases merge (delays summed, split again
+/// above 65535 cs). The last frame's
 /// disposal is chosen against frame 0, so that the loop restarts correctly even in decoders that
 /// do not clear the canvas between loops.
 ///
@@ -33,6 +34,9 @@ struct FrameOptimizer {
   let width: Int
   let height: Int
   let transparent: UInt8
+
+  /// The largest delay a frame can hold, in centiseconds; longer merged runs are split.
+  static let maxDelay = 65535
 
   /// The canvas the pending frame is drawn on (after the previous frame's disposal).
   private var base: [UInt8]
@@ -69,7 +73,7 @@ struct FrameOptimizer {
       hasPending = true
       return
     }
-    if canvas == pending {
+    if canvas == pending && pendingDelay + delay <= FrameOptimizer.maxDelay {
       pendingDelay += delay
       return
     }

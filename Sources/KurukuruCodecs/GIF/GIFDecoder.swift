@@ -208,7 +208,8 @@ final class GIFReader {
     while true {
       var record = UNDEFINED_RECORD_TYPE
       guard DGifGetRecordType(gif, &record) == GIF_OK else {
-        throw failure(gif, place: "the record after frame \(imageIndex)", frame: imageIndex)
+        let place = imageIndex == 0 ? "the blocks before the first frame" : "the blocks after frame \(imageIndex - 1)"
+        throw failure(gif, place: place, frame: imageIndex)
       }
       switch record {
       case EXTENSION_RECORD_TYPE:

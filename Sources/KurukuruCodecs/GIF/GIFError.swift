@@ -21,6 +21,10 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
   case invalidLoopCount(Int)
   /// The transparency threshold is outside 1...255.
   case invalidAlphaThreshold(Int)
+  /// The palette size limit is outside 2...255.
+  case invalidMaxColors(Int)
+  /// The colour error target is negative or not finite.
+  case invalidMaxColorError(Double)
   /// The frame provider returned a different number of frames than requested.
   case frameCountMismatch(range: Range<Int>, actual: Int)
   /// A provided frame does not have the canvas size.
@@ -67,6 +71,10 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
       return "gif: loop count \(count) is outside 0...65535"
     case let .invalidAlphaThreshold(value):
       return "gif: transparency threshold \(value) is outside 1...255"
+    case let .invalidMaxColors(value):
+      return "gif: palette limit \(value) is outside 2...255 colours"
+    case let .invalidMaxColorError(value):
+      return "gif: colour error target \(value) must be a finite number ≥ 0"
     case let .frameCountMismatch(range, actual):
       return "gif: frames \(range.lowerBound)..<\(range.upperBound) requested, \(actual) returned"
     case let .frameSizeMismatch(frame, width, height, expectedWidth, expectedHeight):

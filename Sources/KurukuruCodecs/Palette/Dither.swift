@@ -22,6 +22,9 @@ struct PixelMapper {
   private var exact: [ColorKey: UInt8] = [:]
   private var cache: [ColorKey: UInt8] = [:]
 
+  /// Cached lookups kept at most (the cache is emptied when full, bounding memory).
+  static let cacheLimit = 1 << 20
+
   /// The 8×8 Bayer matrix (values 0...63).
   static let bayer: [Int32] = {
     // M(2n) = [[4M, 4M + 2], [4M + 3, 4M + 1]], starting from M(1) = [0].
@@ -91,6 +94,7 @@ struct PixelMapper {
     let query = ColorKey.rgb(UInt8(r), UInt8(g), UInt8(b))
     if let i = cache[query] { return i }
     let i = search.nearest(r, g, b)
+    if cache.count >= PixelMapper.cacheLimit { cache.removeAll(keepingCapacity: true) }
     cache[query] = i
     return i
   }

@@ -35,26 +35,36 @@ enum Quantizer {
   /// - Parameters:
   ///   - histogram: The animation's opaque colours with their pixel counts.
   ///   - maxColors: The largest palette size (1...255).
-  /// - Returns: The palette, sorted by colour key when exact.
-  static func palette(for histogram: ColorHistogram, maxColors: Int = Palette.maxColors) -> Palette {
+  ///   - maxError: The root-mean-square error per channel (8-bit levels, over opaque pixels) that
+  ///     is good enough: splitting stops at the fewest colours that reach it. 0 = use every colour
+  ///     allowed (exact when the animation has at most `maxColors` colours).
+  /// - Returns: The palette (sorted by colour key when exact).
+  static func palette(for histogram: ColorHistogram, maxColors: Int = Palette.maxColors,
+                      maxError: Double = 0) -> Palette {
     let entries = histogram.counts.sorted { $0.key < $1.key }
-    if entries.count <= maxColors {
+    if entries.count <= maxColors && maxError <= 0 {
       return Palette(colors: entries.map(\.key), isExact: true)
     }
     let keys = entries.map(\.key)
     let weights = entries.map(\.value)
-    var centroids = medianCut(keys: keys, weights: weights, boxes: maxColors)
+    var centroids = medianCut(keys: keys, weights: weights, boxes: maxColors, maxError: maxError)
+    if centroids.count == entries.count {
+      return Palette(colors: entries.map(\.key), isExact: true)
+    }
     centroids = refine(keys: keys, weights: weights, centroids: centroids)
     return Palette(colors: centroids, isExact: false)
   }
 
   // MARK: - Median cut
 
-  /// Splits the colour set into `boxes` boxes, always splitting the box with the largest weighted
-  /// squared error at the weighted median of its widest-variance channel.
-  static func medianCut(keys: [ColorKey], weights: [Int], boxes: Int) -> [ColorKey] {
+  /// Splits the colour set into at most `boxes` boxes, always splitting the box with the largest
+  /// weighted squared error at the weighted median of its widest-variance channel; stops early
+  /// once the root-mean-square error per channel is at most `maxError`.
+  static func medianCut(keys: [ColorKey], weights: [Int], boxes: Int, maxError: Double = 0) -> [ColorKey] {
     var order = Array(keys.indices)
     struct Box { var lo: Int; var hi: Int; var error: Double; var axis: Int }
+    let totalWeight = Double(weights.reduce(0, +))
+    let errorBudget = maxError * maxError * 3 * totalWeight
 
     func measure(_ lo: Int, _ hi: Int) -> Box {
       var s0 = 0.0, s1 = 0.0, s2 = 0.0, q0 = 0.0, q1 = 0.0, q2 = 0.0, total = 0.0
@@ -74,7 +84,8 @@ enum Quantizer {
     }
 
     var list = [measure(0, order.count)]
-    while list.count < boxes {
+    var totalError = max(0, list[0].error)
+    while list.count < boxes && totalError > errorBudget {
       var pick = -1
       var bestError = 0.0
       for (i, box) in list.enumerated() where box.error > bestError {
@@ -100,6 +111,7 @@ enum Quantizer {
       }
       list[pick] = measure(box.lo, split)
       list.append(measure(split, box.hi))
+      totalError += max(0, list[pick].error) + max(0, list[list.count - 1].error) - box.error
     }
     return list.map { box in
       var r = 0.0, g = 0.0, b = 0.0, total = 0.0
