@@ -5,7 +5,7 @@
 # and cds to BENCH_ROOT.
 
 BENCH_ROOT=${BENCH_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
-BENCH_BUILD_PATH=${BENCH_BUILD_PATH:-$BENCH_ROOT/.build}
+BENCH_BUILD_PATH=${BENCH_BUILD_PATH:-${KURUKURU_BUILD_PATH:-$BENCH_ROOT/.build}}
 cd "$BENCH_ROOT"
 if [ -z "${KURUKURU:-}" ]; then
   swift build -c release --build-path "$BENCH_BUILD_PATH" --product kurukuru >&2
