@@ -52,30 +52,41 @@ final class ImageSurface {
     stride = Int(cairo_image_surface_get_stride(surface))
   }
 
-  /// Creates an ARGB32 surface drawing into memory the caller owns (no allocation by Cairo).
+  /// Bytes per row Cairo needs for `width` pixels of `format` (a multiple of 4).
+  /// - Parameters:
+  ///   - format: the pixel format.
+  ///   - width: width in pixels (≥ 1).
+  /// - Returns: the stride in bytes, or -1 when the width is too large for the format.
+  static func stride(of format: cairo_format_t, width: Int) -> Int {
+    Int(cairo_format_stride_for_width(format, Int32(clamping: width)))
+  }
+
+  /// Creates a surface drawing into memory the caller owns (no allocation by Cairo).
   ///
   /// The memory must stay valid, and must not be used otherwise, until `finish()` has been called
   /// or the surface is released. Its content is the initial picture (zeros: transparent).
   /// - Parameters:
-  ///   - data: `height * width * 4` bytes, 4-byte aligned, rows `width * 4` bytes apart.
+  ///   - format: `CAIRO_FORMAT_ARGB32` or `CAIRO_FORMAT_A8`.
+  ///   - data: `height * stride` bytes, 4-byte aligned.
   ///   - width: width in pixels (≥ 1).
   ///   - height: height in pixels (≥ 1).
-  /// - Throws: `RasterError.cairo` when Cairo rejects the memory or the size.
-  init(argb32 data: UnsafeMutablePointer<UInt8>, width: Int, height: Int) throws {
-    let stride = width * 4
-    let expected = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-    guard expected == stride, Int(bitPattern: data) % 4 == 0 else {
-      throw RasterError.cairo(operation: "wrapping a \(width)×\(height) frame buffer", status: "unsupported layout")
+  ///   - stride: bytes per row; must equal `ImageSurface.stride(of: format, width: width)`.
+  /// - Throws: `RasterError.cairo` when Cairo rejects the memory, stride or size.
+  init(format: cairo_format_t, data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws {
+    let operation = "wrapping a \(width)×\(height) pixel buffer"
+    guard stride > 0, stride == ImageSurface.stride(of: format, width: width), Int(bitPattern: data) % 4 == 0 else {
+      throw RasterError.cairo(operation: operation, status: "unsupported layout")
     }
-    guard let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+    let bytes = data.assumingMemoryBound(to: UInt8.self)
+    guard let surface = cairo_image_surface_create_for_data(bytes, format, Int32(width), Int32(height), Int32(stride))
     else {
-      throw RasterError.cairo(operation: "wrapping a \(width)×\(height) frame buffer", status: "no surface")
+      throw RasterError.cairo(operation: operation, status: "no surface")
     }
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
       cairo_surface_destroy(surface)
-      try checkCairo(status, "wrapping a \(width)×\(height) frame buffer")
-      throw RasterError.cairo(operation: "wrapping a frame buffer", status: "unknown")
+      try checkCairo(status, operation)
+      throw RasterError.cairo(operation: operation, status: "unknown")
     }
     handle = surface
     self.width = width

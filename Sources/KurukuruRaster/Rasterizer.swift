@@ -69,7 +69,8 @@ public struct Rasterizer: Sendable {
   ///   - data: `width * height * 4` bytes, rows `width * 4` bytes apart.
   /// - Throws: `RasterError` from layers or Cairo.
   private func draw(_ list: DisplayList, width: Int, height: Int, into data: UnsafeMutablePointer<UInt8>) throws {
-    let surface = try ImageSurface(argb32: data, width: width, height: height)
+    let surface = try ImageSurface(
+      format: CAIRO_FORMAT_ARGB32, data: UnsafeMutableRawPointer(data), width: width, height: height, stride: width * 4)
     defer { surface.finish() }
     let context = try CairoContext(surface: surface)
     let canvas = RenderTarget(context: context, originX: 0, originY: 0, width: width, height: height, scale: scale)
