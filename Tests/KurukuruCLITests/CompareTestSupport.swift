@@ -6,54 +6,11 @@ import XCTest
 // MARK: - Running the built binary (compare tests only)
 
 /// What one run of `kurukuru` produced.
-struct CompareRun {
-  var status: Int32
-  var stdout: String
-  var stderr: String
-}
-
-/// The built `kurukuru` executable, next to the test bundle in the products folder.
-private func kurukuruBinary() throws -> URL {
-  let fm = FileManager.default
-  var candidates = [
-    Bundle.main.bundleURL.appendingPathComponent("kurukuru"),
-    Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("kurukuru"),
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kurukuru"),
-  ]
-  for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-    candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("kurukuru"))
-  }
-  guard let found = candidates.first(where: { fm.isExecutableFile(atPath: $0.path) }) else {
-    throw XCTSkip("the kurukuru binary is not built next to the tests (looked at \(candidates.map(\.path)))")
-  }
-  return found
-}
-
-/// Holds bytes read on another thread; read only after that thread's group was waited for.
-private final class DataBox: @unchecked Sendable {
-  var data = Data()
-}
+typealias CompareRun = CLIRun
 
 /// Runs `kurukuru args…` and returns its exit status, stdout and stderr.
 func runKurukuru(_ args: [String]) throws -> CompareRun {
-  let process = Process()
-  process.executableURL = try kurukuruBinary()
-  process.arguments = args
-  let out = Pipe(), err = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  try process.run()
-  // Read both pipes to the end before waiting, so a large output cannot block the child.
-  let errBox = DataBox()
-  let group = DispatchGroup()
-  DispatchQueue.global().async(group: group) { errBox.data = err.fileHandleForReading.readDataToEndOfFile() }
-  let outData = out.fileHandleForReading.readDataToEndOfFile()
-  group.wait()
-  let errData = errBox.data
-  process.waitUntilExit()
-  return CompareRun(
-    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-    stderr: String(decoding: errData, as: UTF8.self))
+  try CLITest.run(args)
 }
 
 // MARK: - Fixtures written on the fly

@@ -104,50 +104,36 @@ enum CompareCommand {
     let staging = try diff.flatMap { singleImages ? nil : try StagingDirectory(destination: $0) }
     var singleDiff: Frame?
     let lock = NSLock()
-    var firstError: (Int, Error)?
-    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count))
-    DispatchQueue.concurrentPerform(iterations: workers) { w in
-      var i = w
-      while i < count {
-        do {
-          let fa = i < a.count ? try a.frame(i) : nil
-          let fb = i < b.count ? try b.frame(i) : nil
-          var p = Position(index: i, delayA: a.delay(i), delayB: b.delay(i))
-          p.sizeA = fa.map { ($0.width, $0.height) }
-          p.sizeB = fb.map { ($0.width, $0.height) }
-          var image: Frame?
-          if let fa, let fb, fa.width == fb.width, fa.height == fb.height {
-            if diff != nil {
-              let r = try Pixelmatch.diff(fa, fb, options: options)
-              p.mismatchedPixels = r.mismatchedPixels
-              image = r.image
-            } else {
-              p.mismatchedPixels = try Pixelmatch.compare(fa, fb, options: options)
-            }
-          } else {
-            // Missing or differently sized: every pixel of the larger frame counts.
-            p.mismatchedPixels = max((fa?.width ?? 0) * (fa?.height ?? 0), (fb?.width ?? 0) * (fb?.height ?? 0))
-          }
-          if let image, let staging {
-            let path = staging.path + "/diff\(i).png"
-            guard FileManager.default.createFile(atPath: path, contents: Data(try PNG.encode(image))) else {
-              throw OutputError("\(staging.destination): cannot write diff\(i).png")
-            }
-          }
-          lock.lock()
-          positions[i] = p
-          if singleImages { singleDiff = image }
-          lock.unlock()
-        } catch {
-          lock.lock()
-          if firstError == nil || i < (firstError?.0 ?? .max) { firstError = (i, error) }
-          lock.unlock()
-          return
+    try Parallel.forEach(0..<count, workers: ProcessInfo.processInfo.activeProcessorCount) { i in
+      let fa = i < a.count ? try a.frame(i) : nil
+      let fb = i < b.count ? try b.frame(i) : nil
+      var p = Position(index: i, delayA: a.delay(i), delayB: b.delay(i))
+      p.sizeA = fa.map { ($0.width, $0.height) }
+      p.sizeB = fb.map { ($0.width, $0.height) }
+      var image: Frame?
+      if let fa, let fb, fa.width == fb.width, fa.height == fb.height {
+        if diff != nil {
+          let r = try Pixelmatch.diff(fa, fb, options: options)
+          p.mismatchedPixels = r.mismatchedPixels
+          image = r.image
+        } else {
+          p.mismatchedPixels = try Pixelmatch.compare(fa, fb, options: options)
         }
-        i += workers
+      } else {
+        // Missing or differently sized: every pixel of the larger frame counts.
+        p.mismatchedPixels = max((fa?.width ?? 0) * (fa?.height ?? 0), (fb?.width ?? 0) * (fb?.height ?? 0))
       }
+      if let image, let staging {
+        let path = staging.path + "/diff\(i).png"
+        guard FileManager.default.createFile(atPath: path, contents: Data(try PNG.encode(image))) else {
+          throw OutputError("\(staging.destination): cannot write diff\(i).png")
+        }
+      }
+      lock.lock()
+      positions[i] = p
+      if singleImages { singleDiff = image }
+      lock.unlock()
     }
-    if let (_, error) = firstError { throw error }
     if let diff {
       if let staging {
         try staging.commit { name in
