@@ -18,8 +18,9 @@ enum CLI {
                                 [--jobs N] [--loops N] [--dither none|ordered]
       kurukuru frame PRESET --time SECONDS [--scale N] [--output FILE.png] [--set NAME=VALUE]...
       kurukuru info PRESET|FILE [--json]
-      kurukuru compare A B [--threshold T] [--include-aa] [--diff FILE] [--json]
-      kurukuru batch PATH... --output DIR [--format LIST] [--scale LIST] [--jobs N]
+      kurukuru compare A B [--threshold T] [--include-aa] [--alpha A] [--diff-mask] [--no-checkerboard]
+                     [--diff PATH] [--json]
+      kurukuru batch PATH... --output DIR [--format LIST] [--scale LIST] [--jobs N] [--shard K/N]
       kurukuru presets [--dir DIR] [--json]
 
     Run 'kurukuru COMMAND --help' for a command's options.

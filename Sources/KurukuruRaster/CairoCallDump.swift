@@ -3,7 +3,7 @@ import Kurukuru
 // MARK: - CairoCallDump
 
 /// Writes a display list as the Cairo operations `Rasterizer` performs for it, one per line, so
-/// that `scripts/bench/cairo-direct/cairo-direct.c` can replay the same calls from C.
+/// that `scripts/bench.d/cairo-direct/cairo-direct.c` can replay the same calls from C.
 ///
 /// Numbers are printed with full precision (shortest text that reads back to the same Double).
 /// Lines, in drawing order:

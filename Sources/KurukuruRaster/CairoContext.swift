@@ -52,7 +52,56 @@ final class ImageSurface {
     stride = Int(cairo_image_surface_get_stride(surface))
   }
 
+  /// Bytes per row Cairo needs for `width` pixels of `format` (a multiple of 4).
+  /// - Parameters:
+  ///   - format: the pixel format.
+  ///   - width: width in pixels (≥ 1).
+  /// - Returns: the stride in bytes, or -1 when the width is too large for the format.
+  static func stride(of format: cairo_format_t, width: Int) -> Int {
+    Int(cairo_format_stride_for_width(format, Int32(clamping: width)))
+  }
+
+  /// Creates a surface drawing into memory the caller owns (no allocation by Cairo).
+  ///
+  /// The memory must stay valid, and must not be used otherwise, until `finish()` has been called
+  /// or the surface is released. Its content is the initial picture (zeros: transparent).
+  /// - Parameters:
+  ///   - format: `CAIRO_FORMAT_ARGB32` or `CAIRO_FORMAT_A8`.
+  ///   - data: `height * stride` bytes, 4-byte aligned.
+  ///   - width: width in pixels (≥ 1).
+  ///   - height: height in pixels (≥ 1).
+  ///   - stride: bytes per row; must equal `ImageSurface.stride(of: format, width: width)`.
+  /// - Throws: `RasterError.cairo` when Cairo rejects the memory, stride or size.
+  init(format: cairo_format_t, data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws {
+    let operation = "wrapping a \(width)×\(height) pixel buffer"
+    guard stride > 0, stride == ImageSurface.stride(of: format, width: width), Int(bitPattern: data) % 4 == 0 else {
+      throw RasterError.cairo(operation: operation, status: "unsupported layout")
+    }
+    let bytes = data.assumingMemoryBound(to: UInt8.self)
+    guard let surface = cairo_image_surface_create_for_data(bytes, format, Int32(width), Int32(height), Int32(stride))
+    else {
+      throw RasterError.cairo(operation: operation, status: "no surface")
+    }
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      try checkCairo(status, operation)
+      throw RasterError.cairo(operation: operation, status: "unknown")
+    }
+    handle = surface
+    self.width = width
+    self.height = height
+    self.stride = stride
+  }
+
   deinit { cairo_surface_destroy(handle) }
+
+  /// Completes pending drawing and detaches the surface from its memory: afterwards Cairo never
+  /// reads or writes the pixels again (drawing on it puts contexts into an error state).
+  func finish() {
+    cairo_surface_flush(handle)
+    cairo_surface_finish(handle)
+  }
 
   /// Gives read/write access to the pixel rows after flushing Cairo's pending drawing; marks the
   /// surface dirty afterwards so Cairo sees the changes.

@@ -138,7 +138,20 @@ private func drawShadowed(
     kernelRadius: GaussianKernel.radius(sigma: shadow.sigma))
   let kernel = GaussianKernel(sigma: shadow.sigma)
 
-  let content = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: bounds.width, height: bounds.height)
+  // Both offscreen surfaces draw into pooled buffers (see ScratchBuffers); each is finished
+  // (Cairo lets go of it) before its buffer goes back to the pool.
+  let pool = ScratchBuffers.shared
+  let contentStride = ImageSurface.stride(of: CAIRO_FORMAT_ARGB32, width: bounds.width)
+  let maskStride = ImageSurface.stride(of: CAIRO_FORMAT_A8, width: bounds.width)
+  guard contentStride > 0, maskStride > 0 else {
+    throw RasterError.layerTooLarge(width: bounds.width, height: bounds.height, limit: Rasterizer.maximumLayerSide)
+  }
+  let contentBuffer = pool.take(bytes: contentStride * bounds.height)
+  defer { pool.give(contentBuffer) }
+  let content = try ImageSurface(
+    format: CAIRO_FORMAT_ARGB32, data: contentBuffer.pointer, width: bounds.width, height: bounds.height,
+    stride: contentStride)
+  defer { content.finish() }
   let layerContext = try CairoContext(surface: content)
   let layerTarget = RenderTarget(
     context: layerContext, originX: bounds.x, originY: bounds.y, width: bounds.width, height: bounds.height,
@@ -146,7 +159,11 @@ private func drawShadowed(
   try drawItems(items, on: layerTarget)
   try layerContext.check("drawing a shadowed layer")
 
-  let mask = try ImageSurface(format: CAIRO_FORMAT_A8, width: bounds.width, height: bounds.height)
+  let maskBuffer = pool.take(bytes: maskStride * bounds.height)
+  defer { pool.give(maskBuffer) }
+  let mask = try ImageSurface(
+    format: CAIRO_FORMAT_A8, data: maskBuffer.pointer, width: bounds.width, height: bounds.height, stride: maskStride)
+  defer { mask.finish() }
   content.withPixels { source in
     mask.withPixels { destination in
       guard let source, let destination else { return }

@@ -14,60 +14,38 @@ func unpremultiply(_ c: UInt32, alpha a: UInt32) -> UInt8 {
   return UInt8(truncatingIfNeeded: min(255, (c * 255 + a / 2) / a))
 }
 
-/// Copies a Cairo ARGB32 surface (premultiplied, native-endian 32-bit words) into a straight
-/// RGBA8 frame of the same size.
-/// - Parameter surface: the surface; flushed before reading.
-/// - Returns: the frame.
-func frameFromPremultiplied(_ surface: ImageSurface) -> Frame {
-  let width = surface.width, height = surface.height, stride = surface.stride
-  let count = width * height * 4
-  let pixels = surface.withPixels { data -> [UInt8] in
-    [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      guard let data, let out = buffer.baseAddress else {
-        buffer.initialize(repeating: 0)
-        initialized = count
-        return
-      }
-      convertRows(from: UnsafeRawPointer(data), stride: stride, width: width, height: height, into: out)
-      initialized = count
-    }
-  }
-  return Frame(width: width, height: height, pixels: pixels)
-}
-
 /// The conversion loop: opaque and transparent pixels take a fast path, the rest divide.
+///
+/// Works in place (`out` at `data`, `stride == width * 4`): each pixel is read whole before its
+/// four bytes are written, through raw (untyped) memory accesses.
 /// - Parameters:
-///   - data: first byte of row 0 of the ARGB32 pixels.
+///   - data: first byte of row 0 of the premultiplied, native-endian ARGB32 pixels (4-byte aligned).
 ///   - stride: bytes per source row.
 ///   - width: width in pixels.
 ///   - height: height in pixels.
-///   - out: `width * height * 4` bytes of RGBA output.
+///   - out: `width * height * 4` bytes of straight RGBA output.
 func convertRows(
   from data: UnsafeRawPointer, stride: Int, width: Int, height: Int, into out: UnsafeMutablePointer<UInt8>
 ) {
-  var o = out
+  let output = UnsafeMutableRawPointer(out)
   for y in 0..<height {
-    let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+    let row = data + y * stride
+    let target = output + y * width * 4
     for x in 0..<width {
-      let p = row[x]
+      let p = row.load(fromByteOffset: x * 4, as: UInt32.self)
       let a = p >> 24
+      let rgba: UInt32  // R in the lowest byte: bytes R, G, B, A once stored little-endian
       if a == 255 {
-        o[0] = UInt8(truncatingIfNeeded: p >> 16)
-        o[1] = UInt8(truncatingIfNeeded: p >> 8)
-        o[2] = UInt8(truncatingIfNeeded: p)
-        o[3] = 255
+        rgba = (p >> 16) & 0xFF | (p & 0xFF00) | (p & 0xFF) << 16 | 0xFF00_0000
       } else if a == 0 {
-        o[0] = 0
-        o[1] = 0
-        o[2] = 0
-        o[3] = 0
+        rgba = 0
       } else {
-        o[0] = unpremultiply((p >> 16) & 255, alpha: a)
-        o[1] = unpremultiply((p >> 8) & 255, alpha: a)
-        o[2] = unpremultiply(p & 255, alpha: a)
-        o[3] = UInt8(truncatingIfNeeded: a)
+        let r = UInt32(unpremultiply((p >> 16) & 255, alpha: a))
+        let g = UInt32(unpremultiply((p >> 8) & 255, alpha: a))
+        let b = UInt32(unpremultiply(p & 255, alpha: a))
+        rgba = r | g << 8 | b << 16 | a << 24
       }
-      o += 4
+      target.storeBytes(of: rgba.littleEndian, toByteOffset: x * 4, as: UInt32.self)
     }
   }
 }

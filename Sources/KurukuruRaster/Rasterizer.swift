@@ -45,7 +45,33 @@ public struct Rasterizer: Sendable {
     }
     if width == 0 || height == 0 { return Frame(width: width, height: height) }
 
-    let surface = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: width, height: height)
+    // Cairo draws straight into the frame's own buffer, which is then converted in place: one
+    // allocation and no copy per frame (a separate Cairo surface of the same size doubled the
+    // memory traffic and, for large canvases, made malloc return and re-fault pages each frame).
+    let count = width * height * 4
+    let pixels = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      guard let data = buffer.baseAddress else {
+        throw RasterError.cairo(operation: "allocating a \(width)×\(height) frame", status: "no memory")
+      }
+      buffer.initialize(repeating: 0)
+      initialized = count
+      try draw(list, width: width, height: height, into: data)
+      convertRows(from: UnsafeRawPointer(data), stride: width * 4, width: width, height: height, into: data)
+    }
+    return Frame(width: width, height: height, pixels: pixels)
+  }
+
+  /// Draws the list onto a zero-filled premultiplied ARGB32 buffer and detaches Cairo from it.
+  /// - Parameters:
+  ///   - list: what to draw.
+  ///   - width: canvas width in pixels (≥ 1).
+  ///   - height: canvas height in pixels (≥ 1).
+  ///   - data: `width * height * 4` bytes, rows `width * 4` bytes apart.
+  /// - Throws: `RasterError` from layers or Cairo.
+  private func draw(_ list: DisplayList, width: Int, height: Int, into data: UnsafeMutablePointer<UInt8>) throws {
+    let surface = try ImageSurface(
+      format: CAIRO_FORMAT_ARGB32, data: UnsafeMutableRawPointer(data), width: width, height: height, stride: width * 4)
+    defer { surface.finish() }
     let context = try CairoContext(surface: surface)
     let canvas = RenderTarget(context: context, originX: 0, originY: 0, width: width, height: height, scale: scale)
     if list.background.alpha > 0 {
@@ -55,7 +81,6 @@ public struct Rasterizer: Sendable {
     }
     try drawItems(list.items, on: canvas)
     try context.check("drawing the display list")
-    return frameFromPremultiplied(surface)
   }
 
   /// One side in pixels: `points * scale` rounded; 0 when negative or not a number.

@@ -76,7 +76,7 @@ final class CairoCallDumpTests: XCTestCase {
     XCTAssertEqual(numbers, [odd, 1.0 / 3])
   }
 
-  /// Writes a benchmark input for `scripts/bench/cairo-direct` when `KURUKURU_CAIRO_DIRECT_DUMP`
+  /// Writes a benchmark input for `scripts/bench.d/cairo-direct` when `KURUKURU_CAIRO_DIRECT_DUMP`
   /// names a file, with the FNV-1a hash of the frames the Swift renderer makes from it.
   func testWriteBenchmarkDumpWhenRequested() throws {
     let frames = 60, scale = 2.0

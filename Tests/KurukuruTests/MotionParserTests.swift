@@ -159,10 +159,21 @@ final class MotionParserTests: XCTestCase {
     XCTAssertEqual(try parse("easeIn.delay(0.25).delay(0.5)").delay, 0.75)
     let fast = try parse(
       "easeIn(duration: 1).delay(1).speed(4).repeatForever(autoreverses: false).delay(1)")
-    XCTAssertEqual(
-      fast,
-      Animation(
-        curve: .easeIn, duration: 0.25, delay: 1.25, repeatMode: .forever(autoreverses: false)))
+    var expected = Animation(curve: .easeIn, duration: 0.25, delay: 1, repeatMode: .forever(autoreverses: false))
+    expected.pause = 0.25
+    XCTAssertEqual(fast, expected, "a delay before the repeat is repeated with every pass")
+    XCTAssertEqual(fast.cycle, 0.5)
+    // The pause holds the start of each pass: 1 s in, the cycle starts; 0.25 s of waiting.
+    XCTAssertEqual(fast.progress(at: 1.1), 0)
+    XCTAssertEqual(fast.progress(at: 1.5), 0, "next pass, waiting again")
+    XCTAssertEqual(fast.progress(at: 1.875), TimingCurve.easeIn.progress(0.5), accuracy: 1e-12)
+    let reversing = try parse("linear(duration: 1).delay(0.5).repeatForever()")
+    XCTAssertEqual(reversing.cycle, 3)
+    XCTAssertEqual(reversing.progress(at: 1.0), 0.5, accuracy: 1e-12)
+    XCTAssertEqual(reversing.progress(at: 1.75), 1, "the reverse pass waits at the end value")
+    XCTAssertEqual(reversing.progress(at: 2.5), 0.5, accuracy: 1e-12)
+    let counted = try parse("linear(duration: 1).delay(0.5).repeatCount(2, autoreverses: false)")
+    XCTAssertEqual(counted.endTime, 3)
     let spaced = try parse(
       "  . easeIn ( duration : 1 )\n  . repeatForever ( autoreverses : false ) ")
     XCTAssertEqual(

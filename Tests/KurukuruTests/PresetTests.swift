@@ -136,6 +136,20 @@ final class PresetTests: XCTestCase {
     XCTAssertTrue(presetError(presetText(view: deep))?.contains("views nested deeper than 32 levels") == true)
   }
 
+  func testFrameShorthandCanBeAnimatedAndCapsuleStyleIsChecked() throws {
+    let text = presetText(view: """
+      {"Circle": {}, "modifiers": [{"frame": {"from": 10, "to": 50, "animation": "linear(duration: 1).repeatForever()"}}]}
+      """)
+    let scene = try Preset(text: text, file: "t.json").scene()
+    guard case .frame(let w?, let h?, _) = scene.root.modifiers[0] else { return XCTFail("no animated frame") }
+    XCTAssertEqual(w.value(at: 0.5), 30, accuracy: 1e-9)
+    XCTAssertEqual(h.value(at: 0.5), 30, accuracy: 1e-9)
+    XCTAssertEqual(scene.timeline.period, 2)
+    XCTAssertEqual(
+      presetError(presetText(view: "{\"Capsule\": {\"style\": \"continous\"}}")),
+      "test.json:4:33: style is 'circular' or 'continuous' — did you mean 'continuous'? (at view.Capsule.style)")
+  }
+
   func testEmptyForEachStillValidatesItsContent() {
     let text = presetText(view: "{\"ZStack\": {\"content\": [{\"ForEach\": {\"range\": 0, \"content\": [{\"Circel\": {}}]}}]}}")
     XCTAssertTrue(presetError(text)?.contains("unknown view 'Circel' — did you mean 'Circle'?") == true)

@@ -30,6 +30,10 @@ public struct Animation: Equatable, Hashable, Sendable {
   public var delay: Double
   /// Number of passes. Default `.once`.
   public var repeatMode: RepeatMode
+  /// Seconds of waiting before every pass (≥ 0): a delay written before the repeat modifier,
+  /// which SwiftUI repeats with each pass. During the wait the value rests where the pass
+  /// starts. Default 0.
+  public var pause: Double = 0
 
   /// Creates a resolved animation.
   /// - Parameters:
@@ -64,12 +68,14 @@ public struct Animation: Equatable, Hashable, Sendable {
     switch repeatMode {
     case .forever(let autoreverses):
       guard duration > 0, duration.isFinite, elapsed.isFinite else { return 1 }
-      let cycleLength = duration * (autoreverses ? 2 : 1)
+      let pass = passLength
+      let cycleLength = pass * (autoreverses ? 2 : 1)
       var u = elapsed.truncatingRemainder(dividingBy: cycleLength)
       if u < 0 { u += cycleLength }
       if u >= cycleLength { u = 0 }
-      if u < duration { return curve.progress(u / duration) }
-      return curve.progress(1 - (u - duration) / duration)
+      let backwards = u >= pass
+      let fraction = max(0, (backwards ? u - pass : u) - pause) / duration
+      return curve.progress(backwards ? 1 - fraction : fraction)
     case .once:
       return onePassProgress(elapsed: elapsed, passes: 1, autoreverses: false)
     case .count(let count, let autoreverses):
@@ -81,28 +87,31 @@ public struct Animation: Equatable, Hashable, Sendable {
   private func onePassProgress(elapsed: Double, passes: Int, autoreverses: Bool) -> Double {
     if elapsed < 0 || elapsed.isNaN { return 0 }
     guard duration > 0, duration.isFinite, elapsed.isFinite else { return 1 }
-    let position = elapsed / duration
+    let position = elapsed / passLength
     if position >= Double(passes) { return 1 }
     let pass = position.rounded(.down)
-    let fraction = position - pass
+    let fraction = max(0, (position - pass) * passLength - pause) / duration
     let backwards = autoreverses && Int(pass) % 2 == 1
     return curve.progress(backwards ? 1 - fraction : fraction)
   }
 
-  /// For `.forever`: the length of one cycle in seconds, `duration × (autoreverses ? 2 : 1)`;
-  /// nil otherwise.
+  /// Seconds of one pass including its pause: `pause + duration`.
+  public var passLength: Double { max(0, pause) + duration }
+
+  /// For `.forever`: the length of one cycle in seconds, `(pause + duration) × (autoreverses ?
+  /// 2 : 1)`; nil otherwise.
   public var cycle: Double? {
     guard case .forever(let autoreverses) = repeatMode else { return nil }
-    return duration * (autoreverses ? 2 : 1)
+    return passLength * (autoreverses ? 2 : 1)
   }
 
-  /// For `.once` / `.count(n)`: the time it ends, `delay + passes × duration`, in seconds; nil
-  /// for `.forever`.
+  /// For `.once` / `.count(n)`: the time it ends, `delay + passes × (pause + duration)`, in
+  /// seconds; nil for `.forever`.
   public var endTime: Double? {
     switch repeatMode {
     case .forever: return nil
-    case .once: return delay + duration
-    case .count(let count, _): return delay + Double(max(1, count)) * duration
+    case .once: return delay + passLength
+    case .count(let count, _): return delay + Double(max(1, count)) * passLength
     }
   }
 }

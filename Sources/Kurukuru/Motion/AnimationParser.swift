@@ -28,8 +28,10 @@ import Foundation
 ///
 /// Modifiers: `delay` adds seconds (negative delays are phase offsets); `speed(x)` divides the
 /// pass duration and the delay accumulated *before* it — `.delay(1).speed(2)` waits 0.5 s,
-/// `.speed(2).delay(1)` waits 1 s. A delay is one initial delay (a phase offset for
-/// `repeatForever`) wherever it sits in the chain. Only one repeat is allowed.
+/// `.speed(2).delay(1)` waits 1 s. As in SwiftUI, a delay written *before* the repeat modifier
+/// is repeated with every pass (`easeOut.delay(0.2).repeatForever()` waits 0.2 s before each
+/// pass: `Animation.pause`), while one written *after* it delays the start once (a phase offset
+/// for `repeatForever`). Only one repeat is allowed.
 public enum AnimationParser {
   /// SwiftUI's default animation duration, in seconds.
   public static let defaultDuration = 0.35
@@ -94,6 +96,9 @@ public enum AnimationParser {
             offset: offset, message: "animation already repeats: '\(name)' is a second repeat")
         }
         repeats = true
+        // SwiftUI repeats a delay written before the repeat with every pass.
+        animation.pause = animation.delay
+        animation.delay = 0
         if name == "repeatForever" {
           let call = try Call(name, offset, list, [.labelled("autoreverses")])
           animation.repeatMode = .forever(autoreverses: try call.bool(0, default: true))
@@ -120,6 +125,7 @@ public enum AnimationParser {
         }
         animation.duration /= speed
         animation.delay /= speed
+        animation.pause /= speed
       }
     }
     return animation
@@ -381,7 +387,7 @@ public enum AnimationParser {
 
   /// "unknown KIND 'name'", with a suggestion when one is close.
   private static func unknown(_ kind: String, _ name: String, among names: [String]) -> String {
-    let hint = suggestion(for: name, among: names).map { " — did you mean '\($0)'?" } ?? ""
+    let hint = Suggestion.closest(to: name, in: names).map { " — did you mean '\($0)'?" } ?? ""
     return "unknown \(kind) '\(name)'\(hint)"
   }
 }

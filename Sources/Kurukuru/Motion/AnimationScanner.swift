@@ -217,7 +217,7 @@ func bindArguments(
   var next = 0
   for argument in arguments {
     if let label = argument.label, !labels.contains(label) {
-      let hint = suggestion(for: label, among: labels).map { " — did you mean '\($0):'?" } ?? ""
+      let hint = Suggestion.closest(to: label, in: labels).map { " — did you mean '\($0):'?" } ?? ""
       throw AnimationSyntaxError(
         offset: argument.labelOffset,
         message: "unknown argument label '\(label):' in '\(call)'\(hint)")
@@ -261,43 +261,4 @@ func bindArguments(
       offset: close, message: "missing argument '\(parameter.display)' in '\(call)'")
   }
   return bound
-}
-
-// MARK: - Spelling suggestions
-
-/// The candidate nearest to `word` (case-insensitive optimal-string-alignment distance), if it
-/// is close enough to be a likely misspelling: at most max(1, min(3, length / 3)) edits.
-/// Ties go to the earlier candidate.
-func suggestion(for word: String, among candidates: [String]) -> String? {
-  var best: (name: String, distance: Int)?
-  for candidate in candidates {
-    let distance = editDistance(word.lowercased(), candidate.lowercased())
-    let limit = max(1, min(3, candidate.count / 3))
-    guard distance <= limit else { continue }
-    if best.map({ distance < $0.distance }) ?? true { best = (candidate, distance) }
-  }
-  return best?.name
-}
-
-/// Optimal-string-alignment distance: insertions, deletions, substitutions and transpositions
-/// of adjacent characters each cost 1.
-func editDistance(_ a: String, _ b: String) -> Int {
-  let s = Array(a)
-  let t = Array(b)
-  if s.isEmpty { return t.count }
-  if t.isEmpty { return s.count }
-  var table = [[Int]](repeating: [Int](repeating: 0, count: t.count + 1), count: s.count + 1)
-  for i in 0...s.count { table[i][0] = i }
-  for j in 0...t.count { table[0][j] = j }
-  for i in 1...s.count {
-    for j in 1...t.count {
-      let cost = s[i - 1] == t[j - 1] ? 0 : 1
-      var value = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-      if i > 1 && j > 1 && s[i - 1] == t[j - 2] && s[i - 2] == t[j - 1] {
-        value = min(value, table[i - 2][j - 2] + 1)
-      }
-      table[i][j] = value
-    }
-  }
-  return table[s.count][t.count]
 }

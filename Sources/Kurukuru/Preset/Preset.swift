@@ -123,14 +123,15 @@ public struct Preset: Sendable {
       }
       return n
     }
-    let width = try reader.number(try required("width"), path: "width")
-    let height = try reader.number(try required("height"), path: "height")
-    for (v, key) in [(width, "width"), (height, "height")] {
-      guard v > 0, v <= limits.maxCanvasPoints, let node = top[key] else {
-        throw reader.fail(top[key] ?? document, key, "\(key) must be in (0, \(fmt(limits.maxCanvasPoints))] points, got \(fmt(v))")
+    func side(_ key: String) throws -> Double {
+      let node = try required(key)
+      let v = try reader.number(node, path: key)
+      guard v > 0, v <= limits.maxCanvasPoints else {
+        throw reader.fail(node, key, "\(key) must be in (0, \(fmt(limits.maxCanvasPoints))] points, got \(fmt(v))")
       }
-      _ = node
+      return v
     }
+    let width = try side("width"), height = try side("height")
     var fps = 30.0
     if let n = top["fps"] {
       fps = try reader.number(n, path: "fps")

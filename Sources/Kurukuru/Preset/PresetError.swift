@@ -35,14 +35,16 @@ public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// "did you mean" help for misspelt names.
 public enum Suggestion {
-  /// The candidate closest to `word` by edit distance (case-insensitive), if close enough to be
-  /// a plausible typo (distance ≤ max(1, word.count / 3)).
+  /// The candidate nearest to `word` (case-insensitive optimal-string-alignment distance), if it
+  /// is close enough to be a likely misspelling: at most max(1, min(3, candidate length / 3))
+  /// edits. Ties go to the earlier candidate.
   public static func closest(to word: String, in candidates: [String]) -> String? {
     let w = Array(word.lowercased())
     var best: (String, Int)?
     for candidate in candidates {
       let d = distance(w, Array(candidate.lowercased()))
-      if d <= max(1, w.count / 3), best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
+      guard d <= max(1, min(3, candidate.count / 3)) else { continue }
+      if best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
     }
     return best?.0
   }

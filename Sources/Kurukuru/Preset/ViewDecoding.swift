@@ -47,12 +47,12 @@ extension PresetReader {
     guard viewCounter.value <= limits.maxViews else {
       throw fail(node, path, "more than \(limits.maxViews) views after expanding ForEach")
     }
-    var viewKind: ViewKind
+    var viewKind: ViewKind?
     var shape: StyledShape?
     switch kind {
     case "ZStack", "HStack", "VStack":
       let o = try object(args, path: p, keys: kind == "ZStack" ? ["alignment", "content"] : ["alignment", "spacing", "content"])
-      let alignment = try o["alignment"].map { try self.alignment($0, path: p + ".alignment", stack: kind) } ?? .center
+      let alignment = try o["alignment"].map { try unitPoint($0, path: p + ".alignment") } ?? .center
       let spacing = try o["spacing"].map { try number($0, path: p + ".spacing") } ?? 8
       guard spacing.isFinite, spacing >= 0, spacing <= limits.maxCanvasPoints else {
         throw fail(o["spacing"] ?? args, p + ".spacing", "spacing must be in 0…\(fmt(limits.maxCanvasPoints)) points")
@@ -68,7 +68,6 @@ extension PresetReader {
       viewKind = .spacer
     default:
       shape = StyledShape(shape: try shapeKind(kind, args, path: p))
-      viewKind = .shape(StyledShape(shape: .circle))
     }
 
     // Modifiers, in order. Shape modifiers must come first (SwiftUI: they exist on Shape only).
@@ -120,6 +119,7 @@ extension PresetReader {
       modifiers.append(try modifier(name, entry.value, path: ap))
     }
     if let shape { viewKind = .shape(shape) }
+    guard let viewKind else { throw fail(node, path, "internal: view '\(kind)' was not resolved") }
     return [SceneView(kind: viewKind, modifiers: modifiers)]
   }
 
@@ -200,16 +200,14 @@ extension PresetReader {
     case "Circle": _ = try object(args, path: path, keys: []); return .circle
     case "Ellipse": _ = try object(args, path: path, keys: []); return .ellipse
     case "Rectangle": _ = try object(args, path: path, keys: []); return .rectangle
-    case "Capsule": _ = try object(args, path: path, keys: ["style"]); return .capsule
+    case "Capsule":
+      let o = try object(args, path: path, keys: ["style"])
+      if let s = o["style"] { try cornerStyle(s, path: path + ".style") }
+      return .capsule
     case "RoundedRectangle":
       let o = try object(args, path: path, keys: ["cornerRadius", "style"])
       guard let r = o["cornerRadius"] else { throw fail(args, path, "RoundedRectangle needs 'cornerRadius' (points)") }
-      if let s = o["style"] {
-        let style = try string(s, path: path + ".style")
-        guard ["circular", "continuous"].contains(style) else {
-          throw fail(s, path + ".style", "style is 'circular' or 'continuous'")
-        }
-      }
+      if let s = o["style"] { try cornerStyle(s, path: path + ".style") }
       return .roundedRectangle(cornerRadius: try animated(r, path: path + ".cornerRadius"))
     default:  // Arc
       let o = try object(args, path: path, keys: ["startAngle", "endAngle", "clockwise"])
@@ -219,6 +217,14 @@ extension PresetReader {
       return .arc(
         startAngle: try animated(s, path: path + ".startAngle"), endAngle: try animated(e, path: path + ".endAngle"),
         clockwise: try o["clockwise"].map { try bool($0, path: path + ".clockwise") } ?? true)
+    }
+  }
+
+  /// `RoundedCornerStyle`: accepted for porting, drawn circular.
+  private func cornerStyle(_ node: JSONNode, path: String) throws {
+    let style = try string(node, path: path)
+    guard ["circular", "continuous"].contains(style) else {
+      throw fail(node, path, "style is 'circular' or 'continuous'" + Suggestion.hint(for: style, in: ["circular", "continuous"]))
     }
   }
 
@@ -291,14 +297,14 @@ extension PresetReader {
   private func modifier(_ name: String, _ node: JSONNode, path: String) throws -> Modifier {
     switch name {
     case "frame":
-      if case .object = node.value {
+      if case .object = node.value, !PresetReader.isAnimated(node) {
         let o = try object(node, path: path, keys: ["width", "height", "alignment"])
         if o["width"] == nil, o["height"] == nil { throw fail(node, path, "frame needs 'width' and/or 'height' (points)") }
         let w = try o["width"].map { try size($0, path: path + ".width") }
         let h = try o["height"].map { try size($0, path: path + ".height") }
         return .frame(
           width: w, height: h,
-          alignment: try o["alignment"].map { try alignment($0, path: path + ".alignment", stack: "frame") } ?? .center)
+          alignment: try o["alignment"].map { try unitPoint($0, path: path + ".alignment") } ?? .center)
       }
       let side = try size(node, path: path)
       return .frame(width: side, height: side, alignment: .center)
@@ -371,9 +377,5 @@ extension PresetReader {
     let v = try number(node, path: path)
     guard v >= 0, v <= limits.maxCanvasPoints else { throw fail(node, path, "must be in 0…\(fmt(limits.maxCanvasPoints)) points, got \(fmt(v))") }
     return v
-  }
-
-  private func alignment(_ node: JSONNode, path: String, stack: String) throws -> Alignment {
-    try unitPoint(node, path: path)
   }
 }

@@ -187,20 +187,16 @@ enum BatchCommand {
     if skipped > 0, !quiet { Console.err("batch: \(skipped) output\(skipped == 1 ? "" : "s") up to date, skipped") }
     let lock = NSLock()
     var taskFailures: [Int: String] = [:]
-    let workers = max(1, min(jobs, todo.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { w in
-      var k = w
-      while k < todo.count {
-        let n = todo[k]
-        k += workers
-        let t = tasks[n]
-        do {
-          let entry = try produce(t, loaded[t.presetIndex], outDir: outDir, jobs: jobs, progress: progress)
-          lock.lock(); entries[n] = entry; lock.unlock()
-          progress.finished(t.path)
-        } catch {
-          lock.lock(); taskFailures[t.presetIndex] = CLI.message(for: error); lock.unlock()
-        }
+    // A failing output is recorded, not thrown: the other presets still render.
+    try Parallel.forEach(0..<todo.count, workers: jobs) { k in
+      let n = todo[k]
+      let t = tasks[n]
+      do {
+        let entry = try produce(t, loaded[t.presetIndex], outDir: outDir, jobs: jobs, progress: progress)
+        lock.lock(); entries[n] = entry; lock.unlock()
+        progress.finished(t.path)
+      } catch {
+        lock.lock(); taskFailures[t.presetIndex] = CLI.message(for: error); lock.unlock()
       }
     }
     progress.end()
@@ -269,15 +265,14 @@ enum BatchCommand {
       var cells: [(Frame, String)] = []
       for chunk in stride(from: 0, to: indices.count, by: 16) {
         let part = Array(indices[chunk..<min(chunk + 16, indices.count)])
-        var frames = [Frame?](repeating: nil, count: part.count)
+        var frames = [Frame](repeating: Frame(width: 0, height: 0), count: part.count)
         let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: part.count) { j in
-          let f = try? renderer.frame(part[j])
+        try Parallel.forEach(0..<part.count, workers: jobs) { j in
+          let f = try renderer.frame(part[j])
           lock.lock(); frames[j] = f; lock.unlock()
         }
         for (j, i) in part.enumerated() {
-          guard let f = frames[j] else { throw OutputError("\(path): frame \(i) failed to render") }
-          cells.append((f, "#\(i) " + String(format: "%.2fs", scene.timeline.time(ofFrame: i))))
+          cells.append((frames[j], "#\(i) " + String(format: "%.2fs", scene.timeline.time(ofFrame: i))))
         }
       }
       let columns = max(1, min(10, Int((1600 / (scene.size.width + 8)).rounded(.down))))

@@ -8,17 +8,24 @@ import Kurukuru
 enum ContactSheet {
   /// Composes a sheet.
   /// - Parameters:
-  ///   - cells: frames (all the same size) with their labels (digits, '.', 's', '#', ' ').
+  ///   - cells: frames (all the same size) with their labels (digits, '.', 's', '#'); a space
+  ///     splits a label into two lines.
   ///   - columns: cells per row (≥ 1).
   /// - Returns: the sheet, straight RGBA.
   static func make(_ cells: [(Frame, String)], columns: Int) -> Frame {
     guard let first = cells.first?.0 else { return Frame(width: 1, height: 1) }
-    let pad = 8, labelHeight = 2 * BitmapFont.height + 6
-    let cellW = first.width + pad, cellH = first.height + pad + labelHeight
+    // Labels are two lines (index, then time); small frames get the 1× font.
+    let fontScale = first.width >= 80 ? 2 : 1
+    let lines = cells.map { $0.1.split(separator: " ", maxSplits: 1).map(String.init) }
+    let longest = lines.flatMap { $0 }.map(\.count).max() ?? 0
+    let labelWidth = longest * (BitmapFont.width + 1) * fontScale
+    let lineHeight = (BitmapFont.height + 2) * fontScale
+    let pad = 8, labelHeight = 2 * lineHeight + 4
+    let cellW = max(first.width, labelWidth) + pad, cellH = first.height + pad + labelHeight
     let cols = max(1, min(columns, cells.count))
     let rows = (cells.count + cols - 1) / cols
     var sheet = Frame(width: cols * cellW + pad, height: rows * cellH + pad, fill: RGBA8(r: 255, g: 255, b: 255))
-    for (n, (frame, label)) in cells.enumerated() {
+    for (n, (frame, _)) in cells.enumerated() {
       let ox = pad + (n % cols) * cellW, oy = pad + (n / cols) * cellH
       for y in 0..<frame.height {
         for x in 0..<frame.width {
@@ -31,7 +38,11 @@ enum ContactSheet {
           sheet[ox + x, oy + y] = RGBA8(r: blend(p.r), g: blend(p.g), b: blend(p.b))
         }
       }
-      BitmapFont.draw(label, into: &sheet, x: ox, y: oy + frame.height + 4, scale: 2, color: RGBA8(r: 60, g: 60, b: 67))
+      for (l, text) in lines[n].enumerated() {
+        BitmapFont.draw(
+          text, into: &sheet, x: ox, y: oy + frame.height + 4 + l * lineHeight, scale: fontScale,
+          color: RGBA8(r: 60, g: 60, b: 67))
+      }
     }
     return sheet
   }

@@ -38,29 +38,6 @@ struct FrameRenderer: Sendable {
   /// Like `forEach`, but `body` runs in parallel and takes the lock itself where needed.
   func forEachUnlocked(_ range: Range<Int>, _ body: (Int, Frame, NSLock) throws -> Void) throws {
     let lock = NSLock()
-    var firstError: (Int, Error)?
-    let workers = max(1, min(jobs, range.count))
-    withoutActuallyEscaping(body) { body in
-      DispatchQueue.concurrentPerform(iterations: workers) { w in
-        var i = range.lowerBound + w
-        while i < range.upperBound {
-          lock.lock()
-          let stop = firstError != nil
-          lock.unlock()
-          if stop { return }
-          do {
-            let f = try frame(i)
-            try body(i, f, lock)
-          } catch {
-            lock.lock()
-            if firstError == nil || i < (firstError?.0 ?? .max) { firstError = (i, error) }
-            lock.unlock()
-            return
-          }
-          i += workers
-        }
-      }
-    }
-    if let (_, error) = firstError { throw error }
+    try Parallel.forEach(range, workers: jobs) { i in try body(i, try frame(i), lock) }
   }
 }

@@ -7,9 +7,12 @@
  * Gaussian shadow blur and the conversion to straight RGBA8, implemented the same way -- and
  * prints `frames=N seconds=S`, S being the rendering time only.
  *
- * Usage: cairo-direct DUMP [--hash]
- *   --hash  also print `hash=H`, the FNV-1a 64-bit hash of all RGBA8 frames in order (not timed),
- *           to check that the frames are byte-identical to the Swift renderer's.
+ * Usage: cairo-direct DUMP [--hash] [--repeat K]
+ *   --hash      also print `hash=H`, the FNV-1a 64-bit hash of all RGBA8 frames of one pass in
+ *               order (not timed), to check that the frames are byte-identical to the Swift
+ *               renderer's.
+ *   --repeat K  render all frames K times (default 1), for steadier timings; `frames=` counts
+ *               every frame rendered.
  *
  * The text format is documented in Sources/KurukuruRaster/CairoCallDump.swift.
  */
@@ -20,6 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 /* ---- Parsed operations ------------------------------------------------------------------ */
 
@@ -399,12 +405,16 @@ static unsigned char *render_frame(const frame_t *frame, int *out_width, int *ou
   op++;
   *out_width = width;
   *out_height = height;
-  unsigned char *rgba = malloc((size_t)width * height * 4 + 1);
-  if (width <= 0 || height <= 0) return rgba;
+  if (width <= 0 || height <= 0) return malloc(1);
+  /* Cairo draws into the output buffer itself, converted in place afterwards (as Rasterizer.swift
+   * does): one zero-filled allocation per frame and no copy. */
+  unsigned char *rgba = malloc((size_t)width * height * 4);
+  if (!rgba) fail("out of memory", 0);
+  memset(rgba, 0, (size_t)width * height * 4);
 
   level_t stack[MAX_DEPTH];
   int depth = 0;
-  cairo_surface_t *canvas = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+  cairo_surface_t *canvas = cairo_image_surface_create_for_data(rgba, CAIRO_FORMAT_ARGB32, width, height, width * 4);
   stack[0].kind = L_CANVAS;
   stack[0].cr = cairo_create(canvas);
   stack[0].surface = canvas;
@@ -532,28 +542,27 @@ static unsigned char *render_frame(const frame_t *frame, int *out_width, int *ou
   if (depth != 0) fail("unbalanced layers", 0);
   if (cairo_status(stack[0].cr) != CAIRO_STATUS_SUCCESS) fail(cairo_status_to_string(cairo_status(stack[0].cr)), 0);
 
-  /* Premultiplied native-endian ARGB32 -> straight RGBA8, rounding to nearest. */
+  /* Premultiplied native-endian ARGB32 -> straight RGBA8 in place, rounding to nearest: each
+   * pixel is read whole before its four bytes are written. */
   cairo_surface_flush(canvas);
-  const unsigned char *data = cairo_image_surface_get_data(canvas);
-  int stride = cairo_image_surface_get_stride(canvas);
+  cairo_destroy(stack[0].cr);
+  cairo_surface_finish(canvas);
+  cairo_surface_destroy(canvas);
   unsigned char *o = rgba;
-  for (int y = 0; y < height; y++) {
-    const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
-    for (int x = 0; x < width; x++, o += 4) {
-      uint32_t p = row[x], a = p >> 24;
-      if (a == 255) {
-        o[0] = p >> 16; o[1] = p >> 8; o[2] = p; o[3] = 255;
-      } else if (a == 0) {
-        o[0] = o[1] = o[2] = o[3] = 0;
-      } else {
-        uint32_t r = (((p >> 16) & 255) * 255 + a / 2) / a, g = (((p >> 8) & 255) * 255 + a / 2) / a,
-                 b = ((p & 255) * 255 + a / 2) / a;
-        o[0] = r > 255 ? 255 : r; o[1] = g > 255 ? 255 : g; o[2] = b > 255 ? 255 : b; o[3] = a;
-      }
+  for (size_t i = 0; i < (size_t)width * height; i++, o += 4) {
+    uint32_t p, a;
+    memcpy(&p, o, 4);
+    a = p >> 24;
+    if (a == 255) {
+      o[0] = p >> 16; o[1] = p >> 8; o[2] = p; o[3] = 255;
+    } else if (a == 0) {
+      o[0] = o[1] = o[2] = o[3] = 0;
+    } else {
+      uint32_t r = (((p >> 16) & 255) * 255 + a / 2) / a, g = (((p >> 8) & 255) * 255 + a / 2) / a,
+               b = ((p & 255) * 255 + a / 2) / a;
+      o[0] = r > 255 ? 255 : r; o[1] = g > 255 ? 255 : g; o[2] = b > 255 ? 255 : b; o[3] = a;
     }
   }
-  cairo_destroy(stack[0].cr);
-  cairo_surface_destroy(canvas);
   return rgba;
 }
 
@@ -566,11 +575,28 @@ static double now(void) {
 }
 
 int main(int argc, char **argv) {
+  const char *usage = "usage: cairo-direct DUMP [--hash] [--repeat K]\n";
   if (argc < 2) {
-    fprintf(stderr, "usage: cairo-direct DUMP [--hash]\n");
+    fputs(usage, stderr);
     return 2;
   }
-  int want_hash = argc > 2 && !strcmp(argv[2], "--hash");
+  int want_hash = 0;
+  long passes = 1;
+  for (int a = 2; a < argc; a++) {
+    if (!strcmp(argv[a], "--hash")) {
+      want_hash = 1;
+    } else if (!strcmp(argv[a], "--repeat") && a + 1 < argc) {
+      char *end;
+      passes = strtol(argv[++a], &end, 10);
+      if (*end || passes < 1 || passes > 10000) {
+        fputs("cairo-direct: --repeat must be a whole number in 1...10000\n", stderr);
+        return 2;
+      }
+    } else {
+      fputs(usage, stderr);
+      return 2;
+    }
+  }
   FILE *file = fopen(argv[1], "rb");
   if (!file) {
     perror(argv[1]);
@@ -584,19 +610,28 @@ int main(int argc, char **argv) {
   text[size] = 0;
   fclose(file);
   parse(text);
+#ifdef __GLIBC__
+  /* Keep freed frame and layer buffers for the next frame. Without this, glibc may return each
+   * multi-megabyte buffer to the kernel (mmap/trim) and fault it in again on the next frame, which
+   * made an earlier version of this baseline up to 3x slower on large, simple frames. */
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
+#endif
 
   uint64_t hash = 0xcbf29ce484222325ULL;
   double seconds = 0;
-  for (size_t f = 0; f < frame_count; f++) {
-    int width, height;
-    double started = now();
-    unsigned char *rgba = render_frame(&frames[f], &width, &height);
-    seconds += now() - started;
-    if (want_hash)
-      for (size_t i = 0; i < (size_t)width * height * 4; i++) hash = (hash ^ rgba[i]) * 0x100000001b3ULL;
-    free(rgba);
+  for (long pass = 0; pass < passes; pass++) {
+    for (size_t f = 0; f < frame_count; f++) {
+      int width, height;
+      double started = now();
+      unsigned char *rgba = render_frame(&frames[f], &width, &height);
+      seconds += now() - started;
+      if (want_hash && pass == 0)
+        for (size_t i = 0; i < (size_t)width * height * 4; i++) hash = (hash ^ rgba[i]) * 0x100000001b3ULL;
+      free(rgba);
+    }
   }
-  printf("frames=%zu seconds=%.6f\n", frame_count, seconds);
+  printf("frames=%zu seconds=%.6f\n", frame_count * (size_t)passes, seconds);
   if (want_hash) printf("hash=%llx\n", (unsigned long long)hash);
   free(text);
   free(ops);

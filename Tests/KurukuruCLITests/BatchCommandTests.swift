@@ -1,0 +1,107 @@
+import Foundation
+import XCTest
+
+@testable import KurukuruCLI
+
+final class BatchCommandTests: XCTestCase {
+  func manifest(_ dir: URL) throws -> [[String: Any]] {
+    let data = try Data(contentsOf: dir.appendingPathComponent("manifest.json"))
+    let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    return root?["outputs"] as? [[String: Any]] ?? []
+  }
+
+  /// A folder with three small bundled presets.
+  func smallPresets() throws -> URL {
+    let dir = try CLITest.temporaryDirectory().appendingPathComponent("presets")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    for name in ["loading-circle", "timing-curve-dot", "activity-indicator"] {
+      try FileManager.default.copyItem(atPath: CLITest.preset(name), toPath: dir.appendingPathComponent("\(name).json").path)
+    }
+    return dir
+  }
+
+  func testSHA256KnownVectors() {
+    XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    XCTAssertEqual(SHA256.hex([UInt8]()), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    XCTAssertEqual(
+      SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
+      "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+  }
+
+  func testBundledPresetsManifestIsCompleteAndHashedRight() throws {
+    let out = try CLITest.temporaryDirectory()
+    let r = try CLITest.run(["batch", CLITest.root.appendingPathComponent("Presets").path, "--output", out.path, "--quiet"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let presets = try FileManager.default.contentsOfDirectory(atPath: CLITest.root.appendingPathComponent("Presets").path)
+      .filter { $0.hasSuffix(".json") && $0 != "schema.json" }
+    let entries = try manifest(out)
+    for p in presets {
+      let name = String(p.dropLast(5))
+      XCTAssertTrue(entries.contains { $0["path"] as? String == "\(name).gif" }, "\(name).gif in the manifest")
+      XCTAssertTrue(entries.contains { $0["path"] as? String == "\(name).contact.png" }, "\(name) contact sheet")
+    }
+    for e in entries {
+      let path = try XCTUnwrap(e["path"] as? String)
+      let data = try Data(contentsOf: out.appendingPathComponent(path))
+      XCTAssertEqual(e["sha256"] as? String, SHA256.hex([UInt8](data)), path)
+      XCTAssertEqual(e["bytes"] as? Int, data.count, path)
+      for key in ["format", "scale", "frames", "fps", "duration", "presetHash"] { XCTAssertNotNil(e[key], "\(path) \(key)") }
+    }
+    let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+    for p in presets { XCTAssertTrue(html.contains("id=\"\(p.dropLast(5))\""), p) }
+    XCTAssertFalse(html.contains("http://") || html.contains("https://"), "no external assets")
+  }
+
+  func testJobsDoNotChangeBytesAndReRunsSkip() throws {
+    let presets = try smallPresets()
+    let a = try CLITest.temporaryDirectory(), b = try CLITest.temporaryDirectory()
+    let args = ["batch", presets.path, "--format", "gif,png", "--scale", "1,2", "--quiet"]
+    XCTAssertEqual(try CLITest.run(args + ["--output", a.path, "--jobs", "1"]).status, 0)
+    XCTAssertEqual(try CLITest.run(args + ["--output", b.path, "--jobs", "2"]).status, 0)
+    let ma = try manifest(a), mb = try manifest(b)
+    XCTAssertEqual(ma.count, mb.count)
+    XCTAssertEqual(ma.map { $0["sha256"] as? String }, mb.map { $0["sha256"] as? String })
+    XCTAssertTrue(ma.contains { $0["path"] as? String == "loading-circle@2x" && $0["frames"] as? Int == 60 })
+    // A second run renders nothing.
+    let again = try CLITest.run(args + ["--output", a.path, "--json"])
+    XCTAssertEqual(again.status, 0, again.stderr)
+    let summary = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
+    XCTAssertEqual(summary?["written"] as? Int, 0)
+    XCTAssertEqual(summary?["upToDate"] as? Int, ma.count, "every output, previews included")
+    // Changing an option re-renders what depends on it only.
+    let changed = try CLITest.run(args + ["--output", a.path, "--json", "--set", "color=pink"])
+    let s2 = try JSONSerialization.jsonObject(with: Data(changed.stdout.utf8)) as? [String: Any]
+    XCTAssertGreaterThan(s2?["written"] as? Int ?? 0, 0)
+    XCTAssertGreaterThan(s2?["upToDate"] as? Int ?? 0, 0, "loading-circle has no 'color' and stays up to date")
+  }
+
+  func testABrokenPresetFailsAlone() throws {
+    let presets = try smallPresets()
+    try "{\"width\": 10, \"height\": 10, \"view\": {\"Circel\": {}}}".write(
+      to: presets.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+    let out = try CLITest.temporaryDirectory()
+    let r = try CLITest.run(["batch", presets.path, "--output", out.path, "--quiet"])
+    XCTAssertEqual(r.status, 1)
+    XCTAssertTrue(r.stderr.contains("broken.json:1:38: unknown view 'Circel' — did you mean 'Circle'?"), r.stderr)
+    for name in ["loading-circle", "timing-curve-dot", "activity-indicator"] {
+      XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("\(name).gif").path), name)
+    }
+    let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+    XCTAssertTrue(html.contains("broken.json"), "the gallery lists the failure")
+  }
+
+  func testShardsPartitionThePresets() throws {
+    let presets = try smallPresets()
+    var seen: [String] = []
+    for k in 1...3 {
+      let out = try CLITest.temporaryDirectory()
+      let r = try CLITest.run(["batch", presets.path, "--output", out.path, "--shard", "\(k)/3", "--quiet"])
+      XCTAssertEqual(r.status, 0, r.stderr)
+      seen += try manifest(out).compactMap { $0["path"] as? String }.filter { $0.hasSuffix(".gif") && !$0.contains("/") }
+    }
+    XCTAssertEqual(seen.sorted(), ["activity-indicator.gif", "loading-circle.gif", "timing-curve-dot.gif"])
+    let bad = try CLITest.run(["batch", presets.path, "--output", "x", "--shard", "4/3"])
+    XCTAssertEqual(bad.status, 2)
+    XCTAssertEqual(bad.stderr, "batch: --shard takes K/N with 1 ≤ K ≤ N, got '4/3'\n")
+  }
+}

@@ -1,0 +1,183 @@
+import Kurukuru
+import KurukuruSnapshot
+import XCTest
+
+// MARK: - Golden frames, one feature per case
+
+/// One small inline preset per feature (resvg style), rendered at t = 0, scale 2, on a white
+/// 60 × 60 pt canvas. References live in `__Snapshots__/GoldenFeatureTests/<test>.1.png`.
+final class GoldenFeatureTests: XCTestCase {
+  // MARK: - Shapes
+
+  func testCircle() throws {
+    try feature(#"{"Circle": {}, "modifiers": [{"fill": "red"}, {"frame": {"width": 40, "height": 40}}]}"#)
+  }
+
+  func testEllipse() throws {
+    try feature(#"{"Ellipse": {}, "modifiers": [{"fill": "blue"}, {"frame": {"width": 50, "height": 30}}]}"#)
+  }
+
+  func testRectangle() throws {
+    try feature(#"{"Rectangle": {}, "modifiers": [{"fill": "green"}, {"frame": {"width": 40, "height": 24}}]}"#)
+  }
+
+  func testRoundedRectangle() throws {
+    try feature(
+      #"{"RoundedRectangle": {"cornerRadius": 10}, "modifiers": [{"fill": "purple"}, {"frame": {"width": 50, "height": 36}}]}"#)
+  }
+
+  func testCapsule() throws {
+    try feature(#"{"Capsule": {}, "modifiers": [{"fill": "orange"}, {"frame": {"width": 50, "height": 20}}]}"#)
+  }
+
+  /// 0° → 90° clockwise: the quarter from 3 to 6 o'clock.
+  func testArcClockwise() throws {
+    try feature(
+      #"{"Arc": {"startAngle": 0, "endAngle": 90, "clockwise": true}, "modifiers": [{"stroke": {"paint": "black", "lineWidth": 4}}, {"frame": {"width": 40, "height": 40}}]}"#)
+  }
+
+  /// 0° → 90° counter-clockwise: three quarters, from 3 o'clock up through 12 and 9 to 6.
+  func testArcCounterClockwise() throws {
+    try feature(
+      #"{"Arc": {"startAngle": 0, "endAngle": 90, "clockwise": false}, "modifiers": [{"stroke": {"paint": "black", "lineWidth": 4}}, {"frame": {"width": 40, "height": 40}}]}"#)
+  }
+
+  // MARK: - Trim and strokes
+
+  func testTrim() throws {
+    try feature(
+      #"{"Circle": {}, "modifiers": [{"trim": {"from": 0.1, "to": 0.6}}, {"stroke": {"paint": "teal", "lineWidth": 5}}, {"frame": {"width": 40, "height": 40}}]}"#)
+  }
+
+  func testStrokeCapButt() throws { try feature(capArc("butt")) }
+  func testStrokeCapRound() throws { try feature(capArc("round")) }
+  func testStrokeCapSquare() throws { try feature(capArc("square")) }
+
+  func testStrokeJoinMiter() throws { try feature(joinRect("miter")) }
+  func testStrokeJoinRound() throws { try feature(joinRect("round")) }
+  func testStrokeJoinBevel() throws { try feature(joinRect("bevel")) }
+
+  func testStrokeDash() throws {
+    try feature(
+      #"{"Circle": {}, "modifiers": [{"stroke": {"paint": "indigo", "lineWidth": 4, "dash": [8, 5], "dashPhase": 3}}, {"frame": {"width": 44, "height": 44}}]}"#)
+  }
+
+  /// strokeBorder insets by half the line width: the ring stays inside the 40 pt frame, drawn
+  /// over a gray frame-sized square to show it.
+  func testStrokeBorder() throws {
+    try feature(
+      #"{"ZStack": {"content": [{"Rectangle": {}, "modifiers": [{"fill": "rgb(221, 221, 221)"}, {"frame": {"width": 40, "height": 40}}]}, {"Circle": {}, "modifiers": [{"strokeBorder": {"paint": "red", "lineWidth": 8}}, {"frame": {"width": 40, "height": 40}}]}]}}"#)
+  }
+
+  /// Even-odd fill of a trimmed circle (the open path is closed by its chord). No preset shape
+  /// overlaps itself, so even-odd and non-zero agree; the case guards the style's plumbing.
+  func testFillEvenOdd() throws {
+    try feature(
+      #"{"Circle": {}, "modifiers": [{"trim": {"from": 0.1, "to": 0.85}}, {"fill": {"paint": "brown", "style": "evenOdd"}}, {"frame": {"width": 44, "height": 44}}]}"#)
+  }
+
+  // MARK: - Gradients
+
+  func testLinearGradient() throws {
+    try feature(
+      #"{"Rectangle": {}, "modifiers": [{"fill": {"LinearGradient": {"colors": ["red", "yellow", "blue"], "startPoint": "leading", "endPoint": "trailing"}}}, {"frame": {"width": 50, "height": 30}}]}"#)
+  }
+
+  func testRadialGradient() throws {
+    try feature(
+      #"{"Circle": {}, "modifiers": [{"fill": {"RadialGradient": {"colors": ["white", "green", "black"], "center": "center", "startRadius": 2, "endRadius": 24}}}, {"frame": {"width": 48, "height": 48}}]}"#)
+  }
+
+  /// Red at 12 o'clock, then green, blue and red again going clockwise.
+  func testAngularGradient() throws {
+    try feature(
+      #"{"Circle": {}, "modifiers": [{"fill": {"AngularGradient": {"colors": ["red", "green", "blue", "red"], "angle": -90}}}, {"frame": {"width": 48, "height": 48}}]}"#)
+  }
+
+  /// A half sweep, 0° → 180°: outside it the end colours extend.
+  func testAngularGradientPartialSweep() throws {
+    try feature(
+      #"{"Circle": {}, "modifiers": [{"fill": {"AngularGradient": {"colors": ["yellow", "purple"], "startAngle": 0, "endAngle": 180}}}, {"frame": {"width": 48, "height": 48}}]}"#)
+  }
+
+  // MARK: - Effects
+
+  /// Group opacity: the overlap of the two circles is no darker than the rest.
+  func testGroupOpacity() throws {
+    try feature(
+      #"{"ZStack": {"content": [{"Circle": {}, "modifiers": [{"fill": "blue"}, {"frame": {"width": 30, "height": 30}}, {"offset": {"x": -8}}]}, {"Circle": {}, "modifiers": [{"fill": "blue"}, {"frame": {"width": 30, "height": 30}}, {"offset": {"x": 8}}]}]}, "modifiers": [{"opacity": 0.5}]}"#)
+  }
+
+  func testOffset() throws {
+    try feature(
+      #"{"Circle": {}, "modifiers": [{"fill": "pink"}, {"frame": {"width": 16, "height": 16}}, {"offset": {"x": 15, "y": -10}}]}"#)
+  }
+
+  /// 30° clockwise about the top-leading corner of the bar.
+  func testRotationEffectAnchor() throws {
+    try feature(
+      #"{"Rectangle": {}, "modifiers": [{"fill": "mint"}, {"frame": {"width": 36, "height": 10}}, {"rotationEffect": {"degrees": 30, "anchor": "topLeading"}}]}"#)
+  }
+
+  /// Half size towards the bottom-trailing corner, over the unscaled outline in gray.
+  func testScaleEffectAnchor() throws {
+    try feature(
+      #"{"ZStack": {"content": [{"Rectangle": {}, "modifiers": [{"fill": "rgb(221, 221, 221)"}, {"frame": {"width": 40, "height": 40}}]}, {"Rectangle": {}, "modifiers": [{"fill": "cyan"}, {"frame": {"width": 40, "height": 40}}, {"scaleEffect": {"scale": 0.5, "anchor": "bottomTrailing"}}]}]}}"#)
+  }
+
+  func testShadow() throws {
+    try feature(
+      #"{"Circle": {}, "modifiers": [{"fill": "yellow"}, {"frame": {"width": 30, "height": 30}}, {"shadow": {"color": "black", "radius": 4, "x": 4, "y": 4}}]}"#)
+  }
+
+  // MARK: - Stacks and ForEach
+
+  func testHStackTopAlignment() throws {
+    try feature(
+      #"{"HStack": {"alignment": "top", "spacing": 4, "content": [\#(bar(8, 10, "red")), \#(bar(8, 30, "green")), \#(bar(8, 20, "blue"))]}}"#)
+  }
+
+  func testVStackLeadingAlignment() throws {
+    try feature(
+      #"{"VStack": {"alignment": "leading", "spacing": 4, "content": [\#(bar(10, 8, "red")), \#(bar(30, 8, "green")), \#(bar(20, 8, "blue"))]}}"#)
+  }
+
+  func testZStackBottomTrailingAlignment() throws {
+    try feature(
+      #"{"ZStack": {"alignment": "bottomTrailing", "content": [\#(bar(40, 40, "rgb(221, 221, 221)")), \#(bar(24, 12, "red")), \#(bar(10, 24, "blue"))]}}"#)
+  }
+
+  /// Eight dots round a circle, each turned by i × 45° and fading with i.
+  func testForEach() throws {
+    try feature(
+      #"{"ZStack": {"content": [{"ForEach": {"range": "0..<8", "as": "i", "content": [{"Circle": {}, "modifiers": [{"fill": "black"}, {"frame": {"width": 8, "height": 8}}, {"opacity": "1 - i/10"}, {"offset": {"y": -20}}, {"rotationEffect": "i * 45"}]}]}}]}}"#)
+  }
+
+  // MARK: - Helpers
+
+  /// Renders `view` alone at t = 0 on a white `size` pt canvas at scale 2 and asserts it
+  /// against the test's reference.
+  private func feature(
+    _ view: String, size: Int = 60, file: StaticString = #filePath, function: String = #function,
+    line: UInt = #line
+  ) throws {
+    let text = #"{"width": \#(size), "height": \#(size), "background": "white", "fps": 10, "view": \#(view)}"#
+    let preset = try Preset(text: text, file: "\(function).json")
+    try assertFrames(of: preset, at: [0], scale: 2, file: file, function: function, line: line)
+  }
+
+  /// A thick open arc (10 o'clock → 2 o'clock) with the given cap.
+  private func capArc(_ cap: String) -> String {
+    #"{"Arc": {"startAngle": 210, "endAngle": 330, "clockwise": true}, "modifiers": [{"stroke": {"paint": "black", "lineWidth": 10, "lineCap": "\#(cap)"}}, {"frame": {"width": 36, "height": 36}}]}"#
+  }
+
+  /// A thick-stroked rectangle with the given join.
+  private func joinRect(_ join: String) -> String {
+    #"{"Rectangle": {}, "modifiers": [{"stroke": {"paint": "black", "lineWidth": 10, "lineJoin": "\#(join)"}}, {"frame": {"width": 30, "height": 30}}, {"rotationEffect": 20}]}"#
+  }
+
+  /// A filled rectangle of `w` × `h` points.
+  private func bar(_ w: Int, _ h: Int, _ color: String) -> String {
+    #"{"Rectangle": {}, "modifiers": [{"fill": "\#(color)"}, {"frame": {"width": \#(w), "height": \#(h)}}]}"#
+  }
+}

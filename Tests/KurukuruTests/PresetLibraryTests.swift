@@ -1,0 +1,334 @@
+import Foundation
+import XCTest
+
+@testable import Kurukuru
+
+/// The bundled presets in `Presets/` and the examples of `Presets/README.md`: they load, say
+/// where they come from, loop seamlessly within the limits, stay on their canvas, and a few
+/// characteristic instants look as the designs they port.
+final class PresetLibraryTests: XCTestCase {
+  // MARK: - Fixtures
+
+  /// The five presets ported from the seed articles (DESIGN §4).
+  static let seeds: Set<String> = [
+    "loading-circle", "activity-indicator", "circle-progress", "timing-curve-dot", "four-color-ring",
+  ]
+
+  /// Loops allowed beyond 30 s, in seconds: seed 002 fills its ring in 60 s (DESIGN §4).
+  static let longLoops: [String: Double] = ["circle-progress": 60]
+
+  /// Presets whose loop is a spring's settling time, which no round fps divides: the frame rate
+  /// is adjusted (and noted) so that the loop stays seamless.
+  static let springLoops: Set<String> = ["bars-fade"]
+
+  /// The preset files, sorted, without `schema.json`.
+  static func presetFiles() throws -> [String] {
+    let folder = repositoryRoot.appendingPathComponent("Presets")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    return names.filter { $0.hasSuffix(".json") && $0 != "schema.json" }.sorted()
+      .map { folder.appendingPathComponent($0).path }
+  }
+
+  /// Every drawing of a display list, flattened out of its layers, with the layers' opacity
+  /// multiplied in and the largest shadow reach (radius + offset) above it.
+  struct FlatDrawing {
+    var drawing: Drawing
+    var opacity: Double
+    var shadowReach: Double
+  }
+
+  static func flatten(_ items: [DisplayItem], opacity: Double = 1, reach: Double = 0) -> [FlatDrawing] {
+    items.flatMap { item -> [FlatDrawing] in
+      switch item {
+      case .drawing(let d):
+        return [FlatDrawing(drawing: d, opacity: opacity, shadowReach: reach)]
+      case .layer(let l):
+        let r = l.shadow.map { $0.radius * 3 + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0
+        return flatten(l.items, opacity: opacity * l.opacity, reach: reach + r)
+      }
+    }
+  }
+
+  /// The on-curve points of a drawing's path (move, line and cubic end points) in canvas points.
+  static func points(_ d: Drawing) -> [Point] {
+    d.path.elements.compactMap { e -> Point? in
+      switch e {
+      case .move(let p), .line(let p): return d.transform.apply(p)
+      case .cubic(_, _, let p): return d.transform.apply(p)
+      default: return nil
+      }
+    }
+  }
+
+  /// Bounding box of a drawing's on-curve points, in canvas points.
+  static func bounds(_ d: Drawing) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    let ps = points(d)
+    return (
+      ps.map(\.x).min() ?? 0, ps.map(\.y).min() ?? 0, ps.map(\.x).max() ?? 0, ps.map(\.y).max() ?? 0
+    )
+  }
+
+  /// Numbers that describe what a display list draws: transformed path points, stroke widths,
+  /// opacities and colours, in order.
+  static func signature(_ list: DisplayList) -> [Double] {
+    flatten(list.items).flatMap { f -> [Double] in
+      var out = points(f.drawing).flatMap { [$0.x, $0.y] }
+      if case .stroke(let s) = f.drawing.style { out.append(s.lineWidth) }
+      out.append(f.opacity)
+      if case .color(let c) = f.drawing.paint { out += [c.red, c.green, c.blue, c.alpha] }
+      return out
+    }
+  }
+
+  // MARK: - Every preset
+
+  func testEveryPresetLoadsWithTitleSourceAndAShortLoop() throws {
+    let files = try Self.presetFiles()
+    XCTAssertGreaterThanOrEqual(files.count, 17, "five seeds and at least twelve library presets")
+    let names = files.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+    XCTAssertTrue(Self.seeds.isSubset(of: Set(names)), "seed presets missing: \(Self.seeds.subtracting(names))")
+    for file in files {
+      let preset = try Preset.load(path: file)
+      let name = preset.name
+      XCTAssertEqual(name, URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent, "name matches the file")
+      XCTAssertFalse((preset.title ?? "").isEmpty, "\(name): title")
+      XCTAssertFalse((preset.source ?? "").isEmpty, "\(name): source")
+      let scene = try preset.scene()
+      let timeline = scene.timeline
+      XCTAssertGreaterThan(timeline.period, 0, "\(name) animates")
+      XCTAssertLessThanOrEqual(timeline.frameCount, 1_500, "\(name): frames")
+      XCTAssertLessThanOrEqual(timeline.period, Self.longLoops[name] ?? 30, "\(name): period")
+      if Self.springLoops.contains(name) {
+        XCTAssertEqual(timeline.notes.count, 1, "\(name): the fps is adjusted to the spring's loop")
+      } else {
+        XCTAssertTrue(timeline.notes.isEmpty, "\(name): the fps divides the loop: \(timeline.notes)")
+        XCTAssertEqual(timeline.fps, scene.fps, accuracy: 1e-9, "\(name): renders at the preset's own fps")
+      }
+    }
+  }
+
+  func testLibraryPresetsHaveAColorParameterAndLoopWithinThreeSeconds() throws {
+    for file in try Self.presetFiles() {
+      let preset = try Preset.load(path: file)
+      guard !Self.seeds.contains(preset.name) else { continue }
+      let color = preset.parameters.first { $0.name == "color" }
+      guard case .color? = color?.kind else {
+        XCTFail("\(preset.name): needs a colour parameter named 'color'")
+        continue
+      }
+      let scene = try preset.scene(settings: ["color": "#FF0000"])
+      XCTAssertLessThanOrEqual(scene.timeline.period, 3, preset.name)
+      XCTAssertTrue([30, 40, 50].contains(scene.fps), "\(preset.name): fps \(scene.fps)")
+      // The colour parameter reaches the drawing.
+      let paints = (0..<scene.timeline.frameCount).lazy.flatMap {
+        Self.flatten(evaluate(scene, at: scene.timeline.time(ofFrame: $0)).items)
+      }.map(\.drawing.paint)
+      let red = paints.contains { paint in
+        switch paint {
+        case .color(let c): return c.rgba8 == RGBA8(r: 255, g: 0, b: 0, a: 255)
+        case .angular(let g): return g.stops.contains { $0.color.rgba8 == RGBA8(r: 255, g: 0, b: 0, a: 255) }
+        default: return false
+        }
+      }
+      XCTAssertTrue(red, "\(preset.name): --set color=#FF0000 paints something red")
+    }
+  }
+
+  /// Presets whose design jumps at the loop on purpose: seed 001's dots snap back from their end
+  /// scale to their start scale (repeatForever without autoreverse), and NV pacman's pellet
+  /// restarts on the right once it has slid into the mouth.
+  static let jumpsAtTheLoop: Set<String> = ["activity-indicator", "pacman"]
+
+  /// What a display list draws, without marks too faint or too small to see (a trim that has
+  /// nearly closed, an opacity that has nearly reached 0).
+  static func visibleSignature(_ list: DisplayList) -> [Double] {
+    let kept = flatten(list.items).filter { f in
+      let b = bounds(f.drawing)
+      return f.opacity > 1e-4 && max(b.maxX - b.minX, b.maxY - b.minY) > 1e-3
+    }
+    return signature(DisplayList(size: list.size, background: list.background, items: kept.map { .drawing($0.drawing) }))
+      + kept.map(\.opacity)
+  }
+
+  /// Presets that do not set `duration` loop seamlessly: the instant just before the loop
+  /// restarts draws what frame 0 draws (`evaluate` wraps times at the period, so the end of the
+  /// loop is sampled a nanosecond early).
+  func testRepeatingPresetsLoopSeamlessly() throws {
+    var checked = 0
+    for file in try Self.presetFiles() {
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      let scene = try Preset.load(path: file).scene()
+      guard !text.contains("\"duration\":"), !Self.jumpsAtTheLoop.contains(scene.name) else { continue }
+      let a = Self.visibleSignature(evaluate(scene, at: 0))
+      let b = Self.visibleSignature(evaluate(scene, at: scene.timeline.period - 1e-9))
+      XCTAssertEqual(a.count, b.count, "\(scene.name): same drawings at both ends of the loop")
+      let worst = zip(a, b).map { abs($0 - $1) }.max() ?? 0
+      XCTAssertLessThan(worst, 1e-4, "\(scene.name): the loop's end differs from frame 0 by \(worst)")
+      // And the loop is not a still: some frame differs from frame 0.
+      let moves = (1..<scene.timeline.frameCount).contains { i in
+        let s = Self.visibleSignature(evaluate(scene, at: scene.timeline.time(ofFrame: i)))
+        return s.count != a.count || zip(s, a).contains { abs($0 - $1) > 1e-3 }
+      }
+      XCTAssertTrue(moves, "\(scene.name) moves")
+      checked += 1
+    }
+    XCTAssertGreaterThanOrEqual(checked, 13)
+  }
+
+  /// No frame of any preset draws outside its canvas (stroke half-widths and shadows included).
+  func testEveryFrameStaysOnTheCanvas() throws {
+    for file in try Self.presetFiles() {
+      let scene = try Preset.load(path: file).scene()
+      var drew = false
+      for i in 0..<scene.timeline.frameCount {
+        let list = evaluate(scene, at: scene.timeline.time(ofFrame: i))
+        for f in Self.flatten(list.items) where f.opacity > 0 {
+          drew = true
+          let b = Self.bounds(f.drawing)
+          var margin = f.shadowReach
+          if case .stroke(let s) = f.drawing.style {
+            margin += s.lineWidth / 2 * abs(f.drawing.transform.determinant).squareRoot()
+          }
+          let slack = 0.5
+          XCTAssertGreaterThanOrEqual(b.minX - margin, -slack, "\(scene.name) frame \(i)")
+          XCTAssertGreaterThanOrEqual(b.minY - margin, -slack, "\(scene.name) frame \(i)")
+          XCTAssertLessThanOrEqual(b.maxX + margin, scene.size.width + slack, "\(scene.name) frame \(i)")
+          XCTAssertLessThanOrEqual(b.maxY + margin, scene.size.height + slack, "\(scene.name) frame \(i)")
+        }
+      }
+      XCTAssertTrue(drew, "\(scene.name) draws something")
+    }
+  }
+
+  // MARK: - Characteristic instants
+
+  /// SpinKit wave: bar 0 (delay −1.2 s) is at full height at 20% of the cycle, while bar 4
+  /// (delay −0.8 s) rests at 40%.
+  func testSpinKitWavePeaksAtTwentyPercent() throws {
+    let scene = try Preset.load(path: presetPath("spinkit-wave")).scene()
+    let bars = Self.flatten(evaluate(scene, at: 0.24).items).map { Self.bounds($0.drawing) }
+    XCTAssertEqual(bars.count, 5)
+    XCTAssertEqual(bars[0].maxY - bars[0].minY, 40, accuracy: 1e-6)
+    XCTAssertEqual(bars[4].maxY - bars[4].minY, 16, accuracy: 1e-6)
+    XCTAssertEqual(bars[0].maxX - bars[0].minX, 6, accuracy: 1e-6, "15% of 40 points")
+    XCTAssertEqual(bars[1].minX - bars[0].maxX, 2.5, accuracy: 1e-6, "bars spaced between: (40 - 5 × 6) / 4")
+    XCTAssertEqual(bars[4].maxX - bars[0].minX, 40, accuracy: 1e-6, "the row is 40 points wide")
+  }
+
+  /// NV ballPulse: dot 0 (begin time 0.12 s) is smallest, 30%, at 0.12 + 0.3 × 0.75 s.
+  func testBallPulseShrinksToThirtyPercentAtItsKeyTime() throws {
+    let scene = try Preset.load(path: presetPath("ball-pulse")).scene()
+    let dots = Self.flatten(evaluate(scene, at: 0.12 + 0.3 * 0.75).items).map { Self.bounds($0.drawing) }
+    XCTAssertEqual(dots.count, 3)
+    let full = (60.0 - 4) / 3
+    XCTAssertEqual(dots[0].maxX - dots[0].minX, 0.3 * full, accuracy: 1e-6)
+    // Dot 1 begins 0.12 s later: 0.105 s into its pass, 0.14 of it, 0.14 / 0.3 of the first segment.
+    let eased = TimingCurve.bezier(UnitBezier(0.2, 0.68, 0.18, 1.08)).progress(0.105 / 0.75 / 0.3)
+    XCTAssertEqual(dots[1].maxX - dots[1].minX, (1 - 0.7 * eased) * full, accuracy: 1e-6, "dot 1 is 0.12 s behind")
+    // Dot 2 (0.36 s) is in the steady state too — 0.015 s before the end of its previous pass,
+    // on the second segment, where the curve's 1.08 overshoots: slightly larger than full size.
+    let late = TimingCurve.bezier(UnitBezier(0.2, 0.68, 0.18, 1.08)).progress(((0.735 / 0.75) - 0.3) / 0.7)
+    XCTAssertEqual(dots[2].maxX - dots[2].minX, (0.3 + 0.7 * late) * full, accuracy: 1e-6)
+    XCTAssertGreaterThan(dots[2].maxX - dots[2].minX, full, "overshoot")
+  }
+
+  /// NV circleStrokeSpin: empty at the start of the group, a growing stroke from 12 o'clock in
+  /// the first 0.7 s (after the 0.25 s turn), empty again at the end.
+  func testCircleStrokeSpinStartsAtTwelveAndEmptiesAtTheEnd() throws {
+    let scene = try Preset.load(path: presetPath("circle-stroke-spin")).scene()
+    XCTAssertEqual(scene.timeline.period, 1.7, accuracy: 1e-9)
+    XCTAssertTrue(evaluate(scene, at: 0).items.isEmpty, "trim 0…0 draws nothing")
+    let early = Self.flatten(evaluate(scene, at: 0.3).items)
+    XCTAssertEqual(early.count, 1)
+    let start = try XCTUnwrap(Self.points(early[0].drawing).first)
+    XCTAssertEqual(start.x, 32, accuracy: 1e-6, "the stroke starts at 12 o'clock")
+    XCTAssertEqual(start.y, 32 - 25, accuracy: 1e-6)
+    let late = Self.flatten(evaluate(scene, at: 1.69).items).map { Self.bounds($0.drawing) }
+    XCTAssertEqual(late.count, 1)
+    XCTAssertLessThan(max(late[0].maxX - late[0].minX, late[0].maxY - late[0].minY), 1, "almost nothing left at the end")
+  }
+
+  /// Seed 004: arcs appear one after another every 0.25 s and the ring is whole from 1 s.
+  func testFourColorRingDrawsOneArcPerQuarterSecond() throws {
+    let scene = try Preset.load(path: presetPath("four-color-ring")).scene()
+    for (t, arcs) in [(0.1, 1), (0.3, 2), (0.6, 3), (0.9, 4), (1.2, 4)] {
+      XCTAssertEqual(Self.flatten(evaluate(scene, at: t).items).count, arcs, "t = \(t)")
+    }
+    XCTAssertEqual(Self.flatten(evaluate(scene, at: 0).items).count, 0)
+  }
+
+  // MARK: - README
+
+  /// Parameters visible to README fragments, so that excerpts of the seed presets load verbatim.
+  static let fragmentParameters = """
+    {
+      "size": { "default": 60 }, "count": { "default": 8 }, "lineWidth": { "default": 3 },
+      "seconds": { "default": 60 }, "color": { "default": "orange" }, "track": { "default": "gray" },
+      "blue1": { "default": "rgb(59, 150, 215)" }, "blue2": { "default": "rgb(66, 126, 217)" },
+      "blue3": { "default": "rgb(100, 120, 215)" }
+    }
+    """
+
+  /// A preset around a README fragment: the view inside a `ForEach` with index `i`.
+  static func wrap(view: String) -> String {
+    """
+    {
+      "width": 240,
+      "height": 240,
+      "parameters": \(fragmentParameters),
+      "view": { "ZStack": { "content": [ { "ForEach": { "range": "0..<3", "as": "i", "content": [ \(view) ] } } ] } }
+    }
+    """
+  }
+
+  /// Every ```json block of the README loads: full presets as they are, views and modifier
+  /// lists (excerpts) inside a small wrapper preset.
+  func testReadmeExamplesLoad() throws {
+    let readme = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Presets/README.md"), encoding: .utf8)
+    let parts = readme.components(separatedBy: "```json\n").dropFirst()
+    let blocks = parts.compactMap { $0.components(separatedBy: "```").first }
+    XCTAssertGreaterThanOrEqual(blocks.count, 10)
+    var full = 0, fragments = 0
+    for (n, block) in blocks.enumerated() {
+      let place = "README json block \(n + 1)"
+      let json = try JSONSerialization.jsonObject(with: Data(block.utf8))
+      let text: String
+      if let object = json as? [String: Any], object["view"] != nil {
+        text = block
+        full += 1
+      } else if let object = json as? [String: Any],
+        object.keys.filter({ $0 != "modifiers" }).count == 1,
+        let kind = object.keys.first(where: { $0 != "modifiers" }), PresetReader.viewKinds.contains(kind)
+      {
+        text = Self.wrap(view: block)
+        fragments += 1
+      } else if json is [Any] {
+        text = Self.wrap(view: "{ \"Circle\": {}, \"modifiers\": \(block) }")
+        fragments += 1
+      } else {
+        XCTFail("\(place) is neither a preset, a view nor a list of modifiers")
+        continue
+      }
+      do {
+        let preset = try Preset(text: text, file: place)
+        let scene = try preset.scene()
+        XCTAssertFalse(evaluate(scene, at: 0.3).items.isEmpty, "\(place) draws something")
+      } catch {
+        XCTFail("\(place): \(error)")
+      }
+    }
+    XCTAssertGreaterThanOrEqual(full, 2)
+    XCTAssertGreaterThanOrEqual(fragments, 6)
+  }
+
+  /// The README names every bundled preset.
+  func testReadmeMentionsEveryPreset() throws {
+    let readme = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Presets/README.md"), encoding: .utf8)
+    for file in try Self.presetFiles() {
+      let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+      XCTAssertTrue(readme.contains("`\(name)") , "README mentions \(name)")
+    }
+  }
+}

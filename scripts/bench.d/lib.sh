@@ -1,0 +1,35 @@
+# Helpers for sub-benches; source it with  . "$(dirname "$0")/lib.sh"
+# Works both under scripts/bench (which has already run setup and the release build) and when a
+# sub-bench is run by hand (then it builds the release binary itself).
+# Sets BENCH_ROOT, BENCH_BUILD_PATH, KURUKURU and BENCH_TMP (a scratch folder removed on exit),
+# and cds to BENCH_ROOT.
+
+BENCH_ROOT=${BENCH_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+BENCH_BUILD_PATH=${BENCH_BUILD_PATH:-${KURUKURU_BUILD_PATH:-$BENCH_ROOT/.build}}
+cd "$BENCH_ROOT"
+if [ -z "${KURUKURU:-}" ]; then
+  swift build -c release --build-path "$BENCH_BUILD_PATH" --product kurukuru >&2
+  KURUKURU="$(swift build -c release --build-path "$BENCH_BUILD_PATH" --show-bin-path)/kurukuru"
+fi
+export BENCH_ROOT BENCH_BUILD_PATH KURUKURU
+BENCH_TMP=$(mktemp -d "${TMPDIR:-/tmp}/kurukuru-bench.XXXXXX")
+trap 'rm -rf "$BENCH_TMP"' EXIT
+
+# bench_cores — the number of online CPUs.
+bench_cores() { getconf _NPROCESSORS_ONLN 2>/dev/null || nproc; }
+
+# bench_field NAME TEXT — the value of NAME=VALUE in TEXT (e.g. seconds from 'frames=… seconds=…').
+bench_field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | sed -n 1p; }
+
+# bench_calc EXPR — evaluates an awk expression, e.g. bench_calc '1.5 / 3'.
+bench_calc() { awk "BEGIN { print $1 }"; }
+
+# bench_apt_install PACKAGE — installs a Debian package with apt-get (sudo when not root);
+# returns non-zero when that is not possible.
+bench_apt_install() {
+  command -v apt-get >/dev/null 2>&1 || return 1
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then command -v sudo >/dev/null 2>&1 || return 1; sudo="sudo"; fi
+  echo "bench: installing $1" >&2
+  $sudo apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$1" >&2
+}
