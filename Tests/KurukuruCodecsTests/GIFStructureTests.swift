@@ -216,10 +216,11 @@ final class GIFStructureTests: XCTestCase {
     let frames: [[ColorKey]] = [[1, 2, 3, .transparent], [1, 5, 3, .transparent], [7, 7, 7, 7], [7, 7, 7, 7]]
     for (i, keys) in frames.enumerated() { cache.store(keys, frame: 2 * i) }
     XCTAssertTrue(cache.isComplete)
-    var replayed: [(Int, [ColorKey])] = []
-    try cache.replay { replayed.append(($0, $1)) }
+    var replayed: [(Int, [ColorKey], [UInt32])] = []
+    try cache.replay { replayed.append(($0, $1, $2)) }
     XCTAssertEqual(replayed.map(\.0), [0, 2, 4, 6])
     XCTAssertEqual(replayed.map(\.1), frames)
+    XCTAssertEqual(replayed.map(\.2), [[0, 1, 2], [1], [0, 1, 2, 3], []], "the pixels that changed")
     var small = KeyCache(count: 4, budget: 100)
     for (i, keys) in frames.enumerated() { small.store(keys, frame: i) }
     XCTAssertFalse(small.isComplete, "over budget: the cache gives up")

@@ -20,7 +20,11 @@ enum RenderCommand {
                               so a higher value is lowered to 50 with a warning
       --background COLOR      replace the preset's background; 'transparent' for none
       --matte COLOR           GIF only: colour that partly transparent edge pixels are blended onto,
-                              i.e. the page or app background (default white)
+                              i.e. the page or app background (default white). A transparent
+                              background stays transparent, which costs bytes (a frame that erases
+                              pixels must redraw what its rectangle still shows); for an opaque page,
+                              --background with the matte colour looks the same and is up to 47%
+                              smaller for shapes that move or shrink (scripts/bench.d/gif shows both)
       --loops N               GIF only: NETSCAPE loop count, 0 = forever (default 0)
       --dither none|ordered   GIF only: dithering of colours missing from the palette (default none)
       --colors N              GIF only: at most N palette colours, 2...255 (default 255)

@@ -163,17 +163,21 @@ public enum GIFEncoder {
       try writer.putFrame(disposal: frame.disposal, delay: frame.delay,
                           transparentIndex: Int(palette.transparentIndex), rect: frame.rect, pixels: frame.pixels)
     }
-    let writeFrame: (Int, [ColorKey]) throws -> Void = { i, keys in
-      mapper.map(keys)
+    let writeFrame: (Int, [ColorKey], [UInt32]?) throws -> Void = { i, keys, changed in
+      mapper.map(keys, changed: changed)
       try optimizer.add(mapper.canvas, delay: delays[i], write: put)
     }
     if cache.isComplete {
       // Pass 1's keys, replayed: no second rendering.
-      try cache.replay { i, keys in try writeFrame(i, keys) }
+      var first = true
+      try cache.replay { i, keys, changed in
+        try writeFrame(i, keys, first ? nil : changed)
+        first = false
+      }
     } else {
       try forEachShownFrame(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { i, frame in
         matting.keys(of: frame, into: &keys)
-        try writeFrame(i, keys)
+        try writeFrame(i, keys, nil)
       }
     }
     try optimizer.finish(write: put)
@@ -271,22 +275,30 @@ struct CanvasMapper {
   }
 
   /// Maps `keys` (one per pixel) into `canvas`.
-  mutating func map(_ keys: [ColorKey]) {
+  /// - Parameter changed: The pixels whose key may differ from the previous call's, when known
+  ///   (the others are skipped); `nil` = look at every pixel.
+  mutating func map(_ keys: [ColorKey], changed: [UInt32]? = nil) {
     let width = self.width
     keys.withUnsafeBufferPointer { now in
       previous.withUnsafeMutableBufferPointer { before in
         canvas.withUnsafeMutableBufferPointer { out in
-          for p in 0..<now.count where now[p] != before[p] {
+          func visit(_ p: Int) {
+            guard now[p] != before[p] else { return }
             let index = mapper.index(now[p], x: p % width, y: p / width)
             let old = out[p]
             if tolerance > 0 && before[p] != .max && index != old && now[p] != .transparent
               && Int(old) < colors.count {
               let c = colors[Int(old)], k = now[p]
               let dr = c.red - k.red, dg = c.green - k.green, db = c.blue - k.blue
-              if dr * dr + dg * dg + db * db <= tolerance { before[p] = now[p]; continue }
+              if dr * dr + dg * dg + db * db <= tolerance { before[p] = now[p]; return }
             }
             out[p] = index
             before[p] = now[p]
+          }
+          if let changed {
+            for p in changed { visit(Int(p)) }
+          } else {
+            for p in 0..<now.count { visit(p) }
           }
         }
       }
@@ -345,13 +357,15 @@ struct KeyCache {
   }
 
   /// Calls `body` with every stored frame's timeline index and keys, in order.
-  func replay(_ body: (Int, [ColorKey]) throws -> Void) throws {
+  /// The third argument lists the pixels whose key changed since the previous stored frame (for
+  /// the first frame: since an all-transparent canvas).
+  func replay(_ body: (Int, [ColorKey], [UInt32]) throws -> Void) throws {
     var keys = [ColorKey](repeating: .transparent, count: previous.count)
     for frame in frames {
       keys.withUnsafeMutableBufferPointer { out in
         for (p, key) in zip(frame.positions, frame.keys) { out[Int(p)] = key }
       }
-      try body(frame.index, keys)
+      try body(frame.index, keys, frame.positions)
     }
   }
 }
