@@ -10,11 +10,12 @@ final class BatchCommandTests: XCTestCase {
     return root?["outputs"] as? [[String: Any]] ?? []
   }
 
-  /// A folder with three small bundled presets.
+  /// A folder with four small bundled presets (bars-fade's spring gives an fps that is not a
+  /// short decimal, which a manifest must carry through re-runs unchanged).
   func smallPresets() throws -> URL {
     let dir = try CLITest.temporaryDirectory().appendingPathComponent("presets")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    for name in ["loading-circle", "timing-curve-dot", "activity-indicator"] {
+    for name in ["loading-circle", "timing-curve-dot", "activity-indicator", "bars-fade"] {
       try FileManager.default.copyItem(atPath: CLITest.preset(name), toPath: dir.appendingPathComponent("\(name).json").path)
     }
     return dir
@@ -62,8 +63,10 @@ final class BatchCommandTests: XCTestCase {
     XCTAssertEqual(ma.count, mb.count)
     XCTAssertEqual(ma.map { $0["sha256"] as? String }, mb.map { $0["sha256"] as? String })
     XCTAssertTrue(ma.contains { $0["path"] as? String == "loading-circle@2x" && $0["frames"] as? Int == 60 })
-    // A second run renders nothing.
+    // A second run renders nothing and leaves the manifest byte for byte as it was.
+    let before = try Data(contentsOf: a.appendingPathComponent("manifest.json"))
     let again = try CLITest.run(args + ["--output", a.path, "--json"])
+    XCTAssertEqual(try Data(contentsOf: a.appendingPathComponent("manifest.json")), before)
     XCTAssertEqual(again.status, 0, again.stderr)
     let summary = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
     XCTAssertEqual(summary?["written"] as? Int, 0)
@@ -99,7 +102,7 @@ final class BatchCommandTests: XCTestCase {
       XCTAssertEqual(r.status, 0, r.stderr)
       seen += try manifest(out).compactMap { $0["path"] as? String }.filter { $0.hasSuffix(".gif") && !$0.contains("/") }
     }
-    XCTAssertEqual(seen.sorted(), ["activity-indicator.gif", "loading-circle.gif", "timing-curve-dot.gif"])
+    XCTAssertEqual(seen.sorted(), ["activity-indicator.gif", "bars-fade.gif", "loading-circle.gif", "timing-curve-dot.gif"])
     let bad = try CLITest.run(["batch", presets.path, "--output", "x", "--shard", "4/3"])
     XCTAssertEqual(bad.status, 2)
     XCTAssertEqual(bad.stderr, "batch: --shard takes K/N with 1 ≤ K ≤ N, got '4/3'\n")

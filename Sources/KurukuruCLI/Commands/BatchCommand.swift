@@ -177,7 +177,8 @@ enum BatchCommand {
     var todo: [Int] = []
     for (n, t) in tasks.enumerated() {
       if !force, let e = old[t.path], e.key == t.key, Manifest.exists(outDir + "/" + t.path, entry: e) {
-        entries[n] = e
+        // Only what the file itself says comes from the old manifest; the rest is today's.
+        entries[n] = entry(for: t, loaded[t.presetIndex], sha256: e.sha256, bytes: e.bytes)
         skipped += 1
       } else {
         todo.append(n)
@@ -281,9 +282,15 @@ enum BatchCommand {
       sha = SHA256.hex(data)
       bytes = data.count
     }
+    return entry(for: t, l, sha256: sha, bytes: bytes)
+  }
+
+  /// The manifest entry of a task's output with the given digest and size.
+  static func entry(for t: Task, _ l: Loaded, sha256: String, bytes: Int) -> Manifest.Entry {
+    let timeline = l.scene.timeline
     return Manifest.Entry(
-      path: t.path, format: t.format, scale: t.scale, bytes: bytes, frames: scene.timeline.frameCount, fps: scene.timeline.fps,
-      duration: scene.timeline.period, sha256: sha, presetHash: l.presetHash, key: t.key, preset: scene.name)
+      path: t.path, format: t.format, scale: t.scale, bytes: bytes, frames: timeline.frameCount, fps: timeline.fps,
+      duration: timeline.period, sha256: sha256, presetHash: l.presetHash, key: t.key, preset: l.scene.name)
   }
 
   // MARK: - Helpers
