@@ -184,7 +184,13 @@ enum BatchCommand {
         todo.append(n)
       }
     }
-    progress.start(outputs: todo.count, frames: todo.reduce(0) { $0 + loaded[tasks[$1].presetIndex].scene.timeline.frameCount })
+    let framesToRender = todo.reduce(0) { sum, n in
+      if case .contactSheet = tasks[n].kind { return sum }
+      return sum + loaded[tasks[n].presetIndex].scene.timeline.frameCount
+    }
+    var pendingPerPreset = [Int](repeating: 0, count: loaded.count)
+    for n in todo { pendingPerPreset[tasks[n].presetIndex] += 1 }
+    progress.start(presets: pendingPerPreset.filter { $0 > 0 }.count, outputs: todo.count, frames: framesToRender)
     if skipped > 0, !quiet { Console.err("batch: \(skipped) output\(skipped == 1 ? "" : "s") up to date, skipped") }
     let lock = NSLock()
     var taskFailures: [Int: String] = [:]
@@ -194,10 +200,17 @@ enum BatchCommand {
       let t = tasks[n]
       do {
         let entry = try produce(t, loaded[t.presetIndex], outDir: outDir, jobs: jobs, progress: progress)
-        lock.lock(); entries[n] = entry; lock.unlock()
-        progress.finished(t.path)
+        lock.lock()
+        entries[n] = entry
+        pendingPerPreset[t.presetIndex] -= 1
+        let presetDone = pendingPerPreset[t.presetIndex] == 0
+        lock.unlock()
+        progress.finished(t.path, presetDone: presetDone)
       } catch {
-        lock.lock(); taskFailures[t.presetIndex] = CLI.message(for: error); lock.unlock()
+        lock.lock()
+        taskFailures[t.presetIndex] = CLI.message(for: error)
+        pendingPerPreset[t.presetIndex] -= 1
+        lock.unlock()
       }
     }
     progress.end()
@@ -326,14 +339,16 @@ final class Progress: @unchecked Sendable {
   private let quiet: Bool
   private let live = isatty(2) != 0
   private let lock = NSLock()
+  private var presetsTotal = 0, presetsDone = 0
   private var outputsTotal = 0, outputsDone = 0, framesTotal = 0, framesDone = 0
   private var started = Date()
   private var lastDraw = Date.distantPast
 
   init(quiet: Bool) { self.quiet = quiet }
 
-  func start(outputs: Int, frames: Int) {
+  func start(presets: Int, outputs: Int, frames: Int) {
     lock.lock(); defer { lock.unlock() }
+    presetsTotal = presets
     outputsTotal = outputs
     framesTotal = frames
     started = Date()
@@ -345,9 +360,10 @@ final class Progress: @unchecked Sendable {
     draw(force: false)
   }
 
-  func finished(_ path: String) {
+  func finished(_ path: String, presetDone: Bool) {
     lock.lock(); defer { lock.unlock() }
     outputsDone += 1
+    if presetDone { presetsDone += 1 }
     if quiet { return }
     if live { draw(force: true) } else { Console.err("batch: [\(outputsDone)/\(outputsTotal)] \(path)") }
   }
@@ -365,9 +381,11 @@ final class Progress: @unchecked Sendable {
     lastDraw = now
     let elapsed = now.timeIntervalSince(started)
     let rate = elapsed > 0 ? Double(framesDone) / elapsed : 0
-    let remaining = max(0, framesTotal * 2 - framesDone)
+    // GIFs render each frame once unless the animation is too large to replay (then twice), so
+    // the estimate may end early; it never runs backwards.
+    let remaining = max(0, framesTotal - framesDone)
     let eta = rate > 0 ? String(format: "%.0fs", Double(remaining) / rate) : "?"
-    let line = "batch: \(outputsDone)/\(outputsTotal) outputs, \(framesDone) frames, \(String(format: "%.0f", rate)) frames/s, ETA \(eta)"
+    let line = "batch: \(presetsDone)/\(presetsTotal) presets, \(outputsDone)/\(outputsTotal) outputs, \(framesDone) frames, \(String(format: "%.0f", rate)) frames/s, ETA \(eta)"
     FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
   }
 }
