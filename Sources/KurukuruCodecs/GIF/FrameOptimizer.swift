@@ -12,6 +12,59 @@ struct OptimizedFrame {
   var pixels: [UInt8]
 }
 
+// MARK: - FrameLayout
+
+/// A frame whose place in the animation is decided (disposal, delay, rectangle) but whose
+/// indices are not yet chosen: everything needed to finish it without the other frames.
+struct FrameLayout {
+  /// Disposal method: 1 = leave in place, 2 = restore the rectangle to transparent.
+  var disposal: Int
+  /// Delay in centiseconds.
+  var delay: Int
+  /// The frame's rectangle on the canvas, in pixels.
+  var rect: PixelRect
+  /// The canvas the frame must show, inside `rect`, row by row.
+  var now: [UInt8]
+  /// The canvas the frame is drawn on, inside `rect`, row by row.
+  var before: [UInt8]
+
+  /// The frame with its indices chosen (`FrameOptimizer.choosePixels`).
+  /// - Parameters:
+  ///   - transparent: The transparent palette index.
+  ///   - minCodeSize: The LZW minimum code size (2...8).
+  func optimized(transparent: UInt8, minCodeSize: Int) -> OptimizedFrame {
+    OptimizedFrame(disposal: disposal, delay: delay, rect: rect,
+                   pixels: FrameOptimizer.choosePixels(now: now, before: before, transparent: transparent,
+                                                       minCodeSize: minCodeSize))
+  }
+}
+
+// MARK: - CanvasChange
+
+/// How a canvas differs from the one before it; depends on the two canvases only, so it can be
+/// computed for many pairs at once.
+struct CanvasChange {
+  /// `true` when the canvases are equal.
+  let same: Bool
+  /// The bounding box of the pixels that differ (empty when none).
+  let changed: PixelRect
+  /// The bounding box of the pixels that are ink before and transparent after (empty when none).
+  let cleared: PixelRect
+
+  /// Compares two canvases of `width` × `height` palette indices.
+  /// - Parameters:
+  ///   - before: The earlier canvas.
+  ///   - after: The later canvas.
+  ///   - transparent: The transparent palette index.
+  init(from before: [UInt8], to after: [UInt8], width: Int, height: Int, transparent t: UInt8) {
+    same = before == after
+    changed = same ? PixelRect(x: 0, y: 0, width: 0, height: 0)
+      : FrameOptimizer.difference(before, after, width: width, height: height) { a, b in a != b }
+    cleared = same ? PixelRect(x: 0, y: 0, width: 0, height: 0)
+      : FrameOptimizer.difference(before, after, width: width, height: height) { now, then in then == t && now != t }
+  }
+}
+
 // MARK: - FrameOptimizer
 
 /// Turns a stream of indexed canvases into cropped frames with transparent "unchanged" pixels
@@ -71,6 +124,27 @@ struct FrameOptimizer {
   ///   - delay: How long the canvas shows, in centiseconds.
   ///   - write: Receives each finished frame, in order.
   mutating func add(_ canvas: [UInt8], delay: Int, write: (OptimizedFrame) throws -> Void) throws {
+    let (t, codeSize) = (transparent, minCodeSize)
+    try add(canvas, delay: delay, change: nil) { try write($0.optimized(transparent: t, minCodeSize: codeSize)) }
+  }
+
+  /// Writes the held-back last frame.
+  mutating func finish(write: (OptimizedFrame) throws -> Void) throws {
+    let (t, codeSize) = (transparent, minCodeSize)
+    try finish { try write($0.optimized(transparent: t, minCodeSize: codeSize)) }
+  }
+
+  /// Adds the next canvas; hands on the previous frame's decided layout once it is final. Only
+  /// these decisions depend on the canvases before; the indices of a `FrameLayout` are chosen
+  /// (and compressed) apart, on any thread.
+  /// - Parameters:
+  ///   - canvas: `width * height` palette indices.
+  ///   - delay: How long the canvas shows, in centiseconds.
+  ///   - change: How `canvas` differs from the canvas added before it, when computed ahead
+  ///     (`CanvasChange(from:to:)`); `nil` = compare here.
+  ///   - write: Receives each finished frame layout, in order.
+  mutating func add(_ canvas: [UInt8], delay: Int, change: CanvasChange?,
+                    write: (FrameLayout) throws -> Void) throws {
     guard hasPending else {
       first = canvas
       pending = canvas
@@ -79,35 +153,45 @@ struct FrameOptimizer {
       hasPending = true
       return
     }
-    if canvas == pending && pendingDelay + delay <= FrameOptimizer.maxDelay {
+    let same = change.map { $0.same } ?? (canvas == pending)
+    if same && pendingDelay + delay <= FrameOptimizer.maxDelay {
       pendingDelay += delay
       return
     }
-    try flush(next: canvas, write: write)
+    let disposal = try flush(next: canvas, cleared: change?.cleared, write: write)
     pending = canvas
-    pendingRect = FrameOptimizer.difference(base, pending, width: width, height: height) { a, b in a != b }
+    if let change, disposal == 1 {
+      // The base is the previous canvas itself (nothing was restored): the change computed ahead.
+      pendingRect = change.changed
+    } else {
+      pendingRect = FrameOptimizer.difference(base, pending, width: width, height: height) { a, b in a != b }
+    }
     pendingDelay = delay
   }
 
-  /// Writes the held-back last frame.
-  mutating func finish(write: (OptimizedFrame) throws -> Void) throws {
+  /// Hands on the held-back last frame's layout.
+  mutating func finish(write: (FrameLayout) throws -> Void) throws {
     guard hasPending else { return }
-    try flush(next: first, write: write)
+    try flush(next: first, cleared: nil, write: write)
     hasPending = false
   }
 
   // MARK: - Writing one frame
 
-  private mutating func flush(next: [UInt8], write: (OptimizedFrame) throws -> Void) throws {
+  /// Decides the pending frame's disposal and rectangle, hands it on and moves to the next base.
+  /// - Returns: The disposal method chosen (1 or 2).
+  @discardableResult
+  private mutating func flush(next: [UInt8], cleared known: PixelRect?,
+                              write: (FrameLayout) throws -> Void) throws -> Int {
     let t = transparent
-    let cleared = FrameOptimizer.difference(pending, next, width: width, height: height) { now, then in
+    let cleared = known ?? FrameOptimizer.difference(pending, next, width: width, height: height) { now, then in
       then == t && now != t
     }
     let disposal = cleared.isEmpty ? 1 : 2
     var rect = pendingRect.union(cleared)
     if rect.isEmpty { rect = PixelRect(x: 0, y: 0, width: 1, height: 1) }
-    let pixels = choosePixels(rect)
-    try write(OptimizedFrame(disposal: disposal, delay: pendingDelay, rect: rect, pixels: pixels))
+    try write(FrameLayout(disposal: disposal, delay: pendingDelay, rect: rect,
+                          now: crop(pending, rect), before: crop(base, rect)))
     swap(&base, &pending)
     if disposal == 2 {
       for row in rect.y..<(rect.y + rect.height) {
@@ -115,41 +199,61 @@ struct FrameOptimizer {
         for i in start..<(start + rect.width) { base[i] = t }
       }
     }
+    return disposal
   }
 
-  /// The indices to write for the pending frame inside `rect`. A pixel already right on the
-  /// canvas may be written as "keep" (the transparent index) or as its own colour; of four ways
-  /// (always keep, always colour, whichever continues the previous pixel's run, whichever extends
-  /// the LZW string being matched) the one with the fewest LZW bits is taken (ties: always keep).
-  private func choosePixels(_ rect: PixelRect) -> [UInt8] {
-    let t = transparent
-    let count = rect.width * rect.height
+  /// The pixels of `canvas` inside `rect`, row by row.
+  private func crop(_ canvas: [UInt8], _ rect: PixelRect) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: rect.width * rect.height)
+    canvas.withUnsafeBufferPointer { source in
+      out.withUnsafeMutableBufferPointer { target in
+        for row in 0..<rect.height {
+          let from = (rect.y + row) * width + rect.x
+          let to = row * rect.width
+          for x in 0..<rect.width { target[to + x] = source[from + x] }
+        }
+      }
+    }
+    return out
+  }
+
+  /// The indices to write for a frame. A pixel already right on the canvas may be written as
+  /// "keep" (the transparent index) or as its own colour; of four ways (always keep, always
+  /// colour, whichever continues the previous pixel's run, whichever extends the LZW string being
+  /// matched) the one with the fewest LZW bits is taken (ties: always keep).
+  /// - Parameters:
+  ///   - now: The canvas the frame must show inside its rectangle, row by row.
+  ///   - before: The canvas it is drawn on, same pixels.
+  ///   - transparent: The transparent palette index.
+  ///   - minCodeSize: The LZW minimum code size (2...8).
+  /// - Returns: One index per pixel of `now`.
+  static func choosePixels(now: [UInt8], before: [UInt8], transparent t: UInt8, minCodeSize: Int) -> [UInt8] {
+    let count = now.count
     var keep = [UInt8](repeating: t, count: count)
-    var own = [UInt8](repeating: t, count: count)
     var runs = [UInt8](repeating: t, count: count)
     var choice = false
-    pending.withUnsafeBufferPointer { now in
-      base.withUnsafeBufferPointer { before in
-        var last = t
-        for row in 0..<rect.height {
-          let source = (rect.y + row) * width + rect.x
-          let target = row * rect.width
-          for x in 0..<rect.width {
-            let value = now[source + x]
-            own[target + x] = value
-            if value != before[source + x] {
-              keep[target + x] = value
-              runs[target + x] = value
-            } else if value != t {
-              choice = true
-              if value == last { runs[target + x] = value }
+    now.withUnsafeBufferPointer { now in
+      before.withUnsafeBufferPointer { before in
+        keep.withUnsafeMutableBufferPointer { keep in
+          runs.withUnsafeMutableBufferPointer { runs in
+            var last = t
+            for i in 0..<count {
+              let value = now[i]
+              if value != before[i] {
+                keep[i] = value
+                runs[i] = value
+              } else if value != t {
+                choice = true
+                if value == last { runs[i] = value }
+              }
+              last = runs[i]
             }
-            last = runs[target + x]
           }
         }
       }
     }
     guard choice else { return keep }
+    let own = now
     var best = keep
     var bestBits = LZWCost.bits(keep, minCodeSize: minCodeSize)
     for candidate in [own, runs, LZWCost.greedy(keep: keep, own: own, minCodeSize: minCodeSize)] {

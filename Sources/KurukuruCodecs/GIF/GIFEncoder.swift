@@ -30,6 +30,9 @@ public struct GIFOptions: Sendable, Equatable {
   /// smaller files. 0 = always use every colour allowed (exact when the animation has at most
   /// `maxColors` colours). Default `GIFOptions.defaultColorError` (0.64 levels, PSNR 52 dB).
   public var maxColorError: Double
+  /// The most threads the encoder uses (≥ 1). Default: the active processor count. The output is
+  /// the same bytes for any number.
+  public var threads: Int
 
   /// The default `maxColorError`: 0.64 levels RMS, i.e. a PSNR of 52 dB, far below visible
   /// differences. Measured on the bundled presets (`scripts/bench.d/gif`, PSNR on white, with the
@@ -57,7 +60,8 @@ public struct GIFOptions: Sendable, Equatable {
   /// Creates options; every parameter has the documented default.
   public init(loopCount: Int? = 0, matte: RGBA8 = RGBA8(r: 255, g: 255, b: 255),
               keepTransparency: Bool = true, alphaThreshold: Int = 8, dither: GIFDither = .none,
-              maxColors: Int = 255, maxColorError: Double = GIFOptions.defaultColorError) {
+              maxColors: Int = 255, maxColorError: Double = GIFOptions.defaultColorError,
+              threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
     self.loopCount = loopCount
     self.matte = matte
     self.keepTransparency = keepTransparency
@@ -65,6 +69,7 @@ public struct GIFOptions: Sendable, Equatable {
     self.dither = dither
     self.maxColors = maxColors
     self.maxColorError = maxColorError
+    self.threads = threads
   }
 }
 
@@ -134,19 +139,26 @@ public enum GIFEncoder {
     guard (1...255).contains(options.alphaThreshold) else {
       throw GIFError.invalidAlphaThreshold(options.alphaThreshold)
     }
+    guard options.threads >= 1 else { throw GIFError.invalidThreads(options.threads) }
 
+    let threads = max(1, options.threads)
     let matting = Matting(options: options)
     let chunk = chunkSize(width: width, height: height)
-    var keys = [ColorKey](repeating: 0, count: width * height)
+    let count = width * height
 
     // MARK: Pass 1 — colour statistics
-    var counter = FrameHistogram(count: width * height)
-    var cache = KeyCache(count: width * height, budget: cacheBudget)
-    try forEachShownFrame(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { i, frame in
-      matting.keys(of: frame, into: &keys)
-      counter.add(keys)
-      cache.store(keys, frame: i)
+    var counter = FrameHistogram(count: count)
+    var cache = KeyCache(count: count, budget: cacheBudget)
+    var last = [ColorKey](repeating: .transparent, count: count)
+    try forEachShownChunk(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { range, rendered in
+      let changes = try keyChanges(of: rendered, after: last, matting: matting, threads: threads)
+      for (offset, change) in changes.changes.enumerated() {
+        counter.add(positions: change.positions, values: change.values)
+        cache.store(positions: change.positions, values: change.values, frame: range.lowerBound + offset)
+      }
+      last = changes.last
     }
+    last = []
     let histogram = counter.finish()
     let palette = Quantizer.palette(for: histogram, maxColors: options.maxColors,
                                                 maxError: options.maxColorError)
@@ -156,41 +168,64 @@ public enum GIFEncoder {
     try writer.putScreen(width: width, height: height, table: palette.rgbTable,
                          background: Int(palette.transparentIndex))
     if let loop = options.loopCount { try writer.putLoop(count: loop) }
+    var stream = FrameStream(palette: palette, width: width, height: height, threads: threads,
+                             header: try writer.finish())
     var mapper = CanvasMapper(palette: palette, dither: options.dither, width: width, height: height,
                               tolerance: options.temporalTolerance)
-    var optimizer = FrameOptimizer(width: width, height: height, transparent: palette.transparentIndex,
-                                   minCodeSize: max(2, palette.tableSize.trailingZeroBitCount))
-    let put: (OptimizedFrame) throws -> Void = { frame in
-      try writer.putFrame(disposal: frame.disposal, delay: frame.delay,
-                          transparentIndex: Int(palette.transparentIndex), rect: frame.rect, pixels: frame.pixels)
-    }
-    let writeFrame: (Int, [ColorKey], [UInt32]?) throws -> Void = { i, keys, changed in
-      mapper.map(keys, changed: changed)
-      try optimizer.add(mapper.canvas, delay: delays[i], write: put)
-    }
     if cache.isComplete {
       // Pass 1's keys, replayed: no second rendering.
       var first = true
       try cache.replay { i, keys, changed in
-        try writeFrame(i, keys, first ? nil : changed)
+        mapper.map(keys, changed: first ? nil : changed)
         first = false
+        try stream.add(mapper.canvas, delay: delays[i])
       }
     } else {
-      try forEachShownFrame(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { i, frame in
-        matting.keys(of: frame, into: &keys)
-        try writeFrame(i, keys, nil)
+      var first = true
+      last = [ColorKey](repeating: .transparent, count: count)
+      try forEachShownChunk(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { range, rendered in
+        let changes = try keyChanges(of: rendered, after: last, matting: matting, threads: threads)
+        for (offset, change) in changes.changes.enumerated() {
+          // The mapper's previous keys are the previous frame's: its changes are all it must look at.
+          mapper.map(change.keys, changed: first ? nil : change.positions)
+          first = false
+          try stream.add(mapper.canvas, delay: delays[range.lowerBound + offset])
+        }
+        last = changes.last
       }
     }
-    try optimizer.finish(write: put)
-    return try writer.finish()
+    return try stream.finish()
   }
 
-  /// Calls `body` with every frame whose delay is not zero, asking `frames` for contiguous chunks.
+  /// The colour keys of a chunk of frames and each frame's changes from the one before.
+  /// - Parameters:
+  ///   - frames: Consecutive shown frames.
+  ///   - previous: The keys of the frame before the first (all transparent at the start).
+  ///   - threads: The most threads used.
+  /// - Returns: Per frame its keys and changes, and the last frame's keys.
+  private static func keyChanges(of frames: [Frame], after previous: [ColorKey], matting: Matting,
+                                 threads: Int) throws -> (changes: [(keys: [ColorKey], positions: [UInt32], values: [ColorKey])],
+                                                          last: [ColorKey]) {
+    let count = previous.count
+    let keys = try GIFParallel.map(frames.count, threads: threads) { k -> [ColorKey] in
+      var keys = [ColorKey](repeating: 0, count: count)
+      matting.keys(of: frames[k], into: &keys)
+      return keys
+    }
+    let changes = try GIFParallel.map(frames.count, threads: threads) { k in
+      let change = KeyChange(from: k == 0 ? previous : keys[k - 1], to: keys[k])
+      return (keys: keys[k], positions: change.positions, values: change.values)
+    }
+    return (changes, keys.last ?? previous)
+  }
+
+  /// Calls `body` with every chunk of contiguous frames whose delay is not zero (at most `chunk`
+  /// frames each), in order, checking their count and size.
   /// The next chunk is asked for on a helper thread while `body` runs over the current one, so
   /// rendering and encoding overlap; `frames` is never called twice at once, and always in order.
-  private static func forEachShownFrame(width: Int, height: Int, delays: [Int], chunk: Int,
+  private static func forEachShownChunk(width: Int, height: Int, delays: [Int], chunk: Int,
                                         frames: (Range<Int>) throws -> [Frame],
-                                        body: (Int, Frame) throws -> Void) throws {
+                                        body: (Range<Int>, [Frame]) throws -> Void) throws {
     var ranges: [Range<Int>] = []
     var start = 0
     while start < delays.count {
@@ -232,6 +267,7 @@ public enum GIFEncoder {
         job.done.wait()
         next = k + 1 < ranges.count ? prefetch(ranges[k + 1]) : nil
         let rendered = try job.result.get()
+        job.result = .success([])
         guard rendered.count == range.count else {
           throw GIFError.frameCountMismatch(range: range, actual: rendered.count)
         }
@@ -240,10 +276,96 @@ public enum GIFEncoder {
             throw GIFError.frameSizeMismatch(frame: range.lowerBound + offset, width: frame.width,
                                              height: frame.height, expectedWidth: width, expectedHeight: height)
           }
-          try body(range.lowerBound + offset, frame)
         }
+        try body(range, rendered)
       }
     }
+  }
+}
+
+// MARK: - FrameStream
+
+/// Pass 2's writing end: takes indexed canvases in order and assembles the file.
+///
+/// Canvases are gathered in batches. Per batch, how each canvas differs from the one before is
+/// computed on several threads; then `FrameOptimizer` decides every frame's disposal and
+/// rectangle in order (these depend on the canvas left by the frames before); then each decided
+/// frame's indices are chosen and LZW-compressed on several threads, and the frames are appended
+/// in order. The bytes are the same for any number of threads.
+struct FrameStream {
+  private let table: [(UInt8, UInt8, UInt8)]
+  private let transparent: UInt8
+  private let minCodeSize: Int
+  private let width: Int
+  private let height: Int
+  private let threads: Int
+  private let batchSize: Int
+  private var optimizer: FrameOptimizer
+  private var batch: [(canvas: [UInt8], delay: Int)] = []
+  private var previous: [UInt8]?
+  private var layouts: [FrameLayout] = []
+  private var bytes: [UInt8]
+
+  /// Starts a file.
+  /// - Parameters:
+  ///   - palette: The global palette.
+  ///   - threads: The most threads used (≥ 1).
+  ///   - header: The file so far (header, screen, loop), as `GIFWriter.finish` returns it.
+  init(palette: Palette, width: Int, height: Int, threads: Int, header: [UInt8]) {
+    table = palette.rgbTable
+    transparent = palette.transparentIndex
+    minCodeSize = max(2, palette.tableSize.trailingZeroBitCount)
+    self.width = width
+    self.height = height
+    self.threads = threads
+    // About 8 MiB of canvases at a time (4 to 64 of them).
+    batchSize = max(4, min(64, (8 << 20) / max(1, width * height)))
+    optimizer = FrameOptimizer(width: width, height: height, transparent: transparent, minCodeSize: minCodeSize)
+    bytes = header.last == GIFWriter.trailer ? Array(header.dropLast()) : header
+  }
+
+  /// Adds the next canvas (`width * height` palette indices) shown for `delay` centiseconds.
+  mutating func add(_ canvas: [UInt8], delay: Int) throws {
+    batch.append((canvas, delay))
+    if batch.count >= batchSize { try flushBatch() }
+  }
+
+  /// Writes every frame left and the trailer.
+  /// - Returns: The file's bytes.
+  mutating func finish() throws -> [UInt8] {
+    try flushBatch()
+    try optimizer.finish { layouts.append($0) }
+    try writeLayouts()
+    bytes.append(GIFWriter.trailer)
+    return bytes
+  }
+
+  private mutating func flushBatch() throws {
+    guard !batch.isEmpty else { return }
+    let batch = self.batch, previous = self.previous
+    let (width, height, t) = (self.width, self.height, transparent)
+    let changes = try GIFParallel.map(batch.count, threads: threads) { k -> CanvasChange? in
+      guard let before = k == 0 ? previous : batch[k - 1].canvas else { return nil }
+      return CanvasChange(from: before, to: batch[k].canvas, width: width, height: height, transparent: t)
+    }
+    self.batch = []
+    for (k, item) in batch.enumerated() {
+      try optimizer.add(item.canvas, delay: item.delay, change: changes[k]) { layouts.append($0) }
+    }
+    self.previous = batch.last?.canvas
+    try writeLayouts()
+  }
+
+  private mutating func writeLayouts() throws {
+    let layouts = self.layouts
+    self.layouts = []
+    let (table, t, minCodeSize) = (self.table, transparent, self.minCodeSize)
+    let frames = try GIFParallel.map(layouts.count, threads: threads) { k -> [UInt8] in
+      let frame = layouts[k].optimized(transparent: t, minCodeSize: minCodeSize)
+      return try GIFWriter.frameBytes(table: table, disposal: frame.disposal, delay: frame.delay,
+                                      transparentIndex: Int(t), rect: frame.rect, pixels: frame.pixels)
+    }
+    for frame in frames { bytes.append(contentsOf: frame) }
   }
 }
 
@@ -319,6 +441,7 @@ struct KeyCache {
   static let budget = 48 << 20
 
   private let budget: Int
+  private let count: Int
   private var used = 0
   private var overflowed = false
   private var previous: [ColorKey]
@@ -327,6 +450,7 @@ struct KeyCache {
   /// Creates an empty cache for canvases of `count` pixels.
   init(count: Int, budget: Int) {
     self.budget = budget
+    self.count = count
     previous = [ColorKey](repeating: .transparent, count: count)
   }
 
@@ -336,17 +460,19 @@ struct KeyCache {
   /// Stores the keys of the frame with timeline index `frame` (frames come in order).
   mutating func store(_ keys: [ColorKey], frame: Int) {
     guard !overflowed else { return }
-    var positions: [UInt32] = []
-    var changed: [ColorKey] = []
-    keys.withUnsafeBufferPointer { now in
-      previous.withUnsafeMutableBufferPointer { before in
-        for p in 0..<now.count where now[p] != before[p] {
-          positions.append(UInt32(p))
-          changed.append(now[p])
-          before[p] = now[p]
-        }
-      }
-    }
+    let change = KeyChange(from: previous, to: keys)
+    previous = keys
+    store(positions: change.positions, values: change.values, frame: frame)
+  }
+
+  /// Stores a frame given as its changes from the previous stored frame (from an all-transparent
+  /// canvas for the first); the same as `store(_:frame:)` with the whole frame.
+  /// - Parameters:
+  ///   - positions: The pixels whose key changed, in increasing order.
+  ///   - values: Their new keys.
+  ///   - frame: The frame's timeline index (frames come in order).
+  mutating func store(positions: [UInt32], values: [ColorKey], frame: Int) {
+    guard !overflowed else { return }
     used += positions.count * 8 + 64
     guard used <= budget else {
       overflowed = true
@@ -354,19 +480,41 @@ struct KeyCache {
       previous = []
       return
     }
-    frames.append((frame, positions, changed))
+    frames.append((frame, positions, values))
   }
 
   /// Calls `body` with every stored frame's timeline index and keys, in order.
   /// The third argument lists the pixels whose key changed since the previous stored frame (for
   /// the first frame: since an all-transparent canvas).
   func replay(_ body: (Int, [ColorKey], [UInt32]) throws -> Void) throws {
-    var keys = [ColorKey](repeating: .transparent, count: previous.count)
+    var keys = [ColorKey](repeating: .transparent, count: count)
     for frame in frames {
       keys.withUnsafeMutableBufferPointer { out in
         for (p, key) in zip(frame.positions, frame.keys) { out[Int(p)] = key }
       }
       try body(frame.index, keys, frame.positions)
+    }
+  }
+}
+
+// MARK: - KeyChange
+
+/// The pixels whose colour key differs between two frames, and their new keys.
+struct KeyChange {
+  /// The pixels that differ, in increasing order.
+  var positions: [UInt32] = []
+  /// The later frame's keys at `positions`.
+  var values: [ColorKey] = []
+
+  /// Compares two frames of keys (the same number of pixels).
+  init(from before: [ColorKey], to after: [ColorKey]) {
+    before.withUnsafeBufferPointer { before in
+      after.withUnsafeBufferPointer { now in
+        for p in 0..<now.count where now[p] != before[p] {
+          positions.append(UInt32(p))
+          values.append(now[p])
+        }
+      }
     }
   }
 }

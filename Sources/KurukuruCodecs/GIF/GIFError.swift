@@ -25,6 +25,8 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
   case invalidMaxColors(Int)
   /// The colour error target is negative or not finite.
   case invalidMaxColorError(Double)
+  /// The encoder's thread count is below 1.
+  case invalidThreads(Int)
   /// The frame provider returned a different number of frames than requested.
   case frameCountMismatch(range: Range<Int>, actual: Int)
   /// A provided frame does not have the canvas size.
@@ -75,6 +77,8 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
       return "gif: palette limit \(value) is outside 2...255 colours"
     case let .invalidMaxColorError(value):
       return "gif: colour error target \(value) must be a finite number ≥ 0"
+    case let .invalidThreads(value):
+      return "gif: thread count \(value) must be at least 1"
     case let .frameCountMismatch(range, actual):
       return "gif: frames \(range.lowerBound)..<\(range.upperBound) requested, \(actual) returned"
     case let .frameSizeMismatch(frame, width, height, expectedWidth, expectedHeight):

@@ -95,6 +95,35 @@ final class GIFWriter {
     }
   }
 
+  /// The bytes one frame takes in a file (graphics control extension, image descriptor and LZW
+  /// data), encoded on its own: giflib starts every image's compression afresh, so these are the
+  /// bytes `putFrame` writes in any file with the same colour table size. Safe to call from
+  /// several threads at once (each call has its own handle).
+  /// - Parameters:
+  ///   - table: The file's global colour table (its size sets the LZW code size).
+  ///   - disposal: The disposal method (1 = keep, 2 = restore to background).
+  ///   - delay: The delay in centiseconds.
+  ///   - transparentIndex: The transparent colour index.
+  ///   - rect: The frame rectangle on the canvas, in pixels.
+  ///   - pixels: `rect.width * rect.height` palette indices, row by row.
+  /// - Returns: The frame's bytes, without header, screen descriptor or trailer.
+  /// - Throws: `GIFError.giflib` on giflib failures.
+  static func frameBytes(table: [(UInt8, UInt8, UInt8)], disposal: Int, delay: Int, transparentIndex: Int,
+                         rect: PixelRect, pixels: [UInt8]) throws -> [UInt8] {
+    let writer = try GIFWriter()
+    try writer.putScreen(width: rect.x + rect.width, height: rect.y + rect.height, table: table, background: 0)
+    let start = writer.sink.bytes.count
+    try writer.putFrame(disposal: disposal, delay: delay, transparentIndex: transparentIndex, rect: rect, pixels: pixels)
+    let bytes = try writer.finish()
+    guard bytes.count > start, bytes.last == GIFWriter.trailer else {
+      throw GIFError.giflib(operation: "frame encoding", code: Int(E_GIF_ERR_WRITE_FAILED))
+    }
+    return Array(bytes[start..<(bytes.count - 1)])
+  }
+
+  /// The byte that ends a GIF file.
+  static let trailer: UInt8 = 0x3B
+
   /// Writes the trailer, frees the handle and returns the file's bytes.
   func finish() throws -> [UInt8] {
     let gif = try open()

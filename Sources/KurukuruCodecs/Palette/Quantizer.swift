@@ -71,6 +71,29 @@ struct FrameHistogram {
     frames += 1
   }
 
+  /// Adds the next frame, given as its changes from the previous frame added (from an
+  /// all-transparent canvas for the first): the same as `add(_:)` with the whole frame.
+  /// - Parameters:
+  ///   - positions: The pixels whose key differs from the previous frame's, in increasing order.
+  ///   - values: Their new keys, one per position.
+  mutating func add(positions: [UInt32], values: [ColorKey]) {
+    let ordinal = frames
+    var closed: [(ColorKey, Int)] = []
+    closed.reserveCapacity(positions.count)
+    keys.withUnsafeMutableBufferPointer { before in
+      since.withUnsafeMutableBufferPointer { start in
+        for (position, key) in zip(positions, values) {
+          let p = Int(position)
+          closed.append((before[p], Int(ordinal - start[p])))
+          before[p] = key
+          start[p] = ordinal
+        }
+      }
+    }
+    for (key, count) in closed { histogram.add(key, count: count) }
+    frames += 1
+  }
+
   /// The histogram of every frame added.
   func finish() -> ColorHistogram {
     var result = histogram
