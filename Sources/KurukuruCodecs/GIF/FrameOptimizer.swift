@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - OptimizedFrame
 
 /// One frame as written to the file: its rectangle, indices and control data.
@@ -57,11 +59,42 @@ struct CanvasChange {
   ///   - after: The later canvas.
   ///   - transparent: The transparent palette index.
   init(from before: [UInt8], to after: [UInt8], width: Int, height: Int, transparent t: UInt8) {
-    same = before == after
-    changed = same ? PixelRect(x: 0, y: 0, width: 0, height: 0)
-      : FrameOptimizer.difference(before, after, width: width, height: height) { a, b in a != b }
-    cleared = same ? PixelRect(x: 0, y: 0, width: 0, height: 0)
-      : FrameOptimizer.difference(before, after, width: width, height: height) { now, then in then == t && now != t }
+    // One pass: rows that are equal (most of them in a loader) are skipped with `memcmp`.
+    var changedX = (min: width, max: -1), changedY = (min: height, max: -1)
+    var clearedX = (min: width, max: -1), clearedY = (min: height, max: -1)
+    before.withUnsafeBufferPointer { a in
+      after.withUnsafeBufferPointer { b in
+        guard let pa = a.baseAddress, let pb = b.baseAddress else { return }
+        for y in 0..<height {
+          let row = y * width
+          guard memcmp(pa + row, pb + row, width) != 0 else { continue }
+          changedY.min = min(changedY.min, y)
+          changedY.max = y
+          var rowCleared = false
+          for x in 0..<width where a[row + x] != b[row + x] {
+            changedX.min = min(changedX.min, x)
+            changedX.max = max(changedX.max, x)
+            if b[row + x] == t {
+              // Ink before (it differs from the transparent index), transparent after.
+              clearedX.min = min(clearedX.min, x)
+              clearedX.max = max(clearedX.max, x)
+              rowCleared = true
+            }
+          }
+          if rowCleared {
+            clearedY.min = min(clearedY.min, y)
+            clearedY.max = y
+          }
+        }
+      }
+    }
+    func box(_ x: (min: Int, max: Int), _ y: (min: Int, max: Int)) -> PixelRect {
+      guard y.max >= 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+      return PixelRect(x: x.min, y: y.min, width: x.max - x.min + 1, height: y.max - y.min + 1)
+    }
+    same = changedY.max < 0
+    changed = box(changedX, changedY)
+    cleared = box(clearedX, clearedY)
   }
 }
 

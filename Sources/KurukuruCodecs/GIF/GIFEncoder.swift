@@ -208,9 +208,10 @@ public enum GIFEncoder {
                                                           last: [ColorKey]) {
     let count = previous.count
     let keys = try GIFParallel.map(frames.count, threads: threads) { k -> [ColorKey] in
-      var keys = [ColorKey](repeating: 0, count: count)
-      matting.keys(of: frames[k], into: &keys)
-      return keys
+      [ColorKey](unsafeUninitializedCapacity: count) { keys, initialized in
+        matting.keys(of: frames[k], into: keys)
+        initialized = count
+      }
     }
     let changes = try GIFParallel.map(frames.count, threads: threads) { k in
       let change = KeyChange(from: k == 0 ? previous : keys[k - 1], to: keys[k])
@@ -510,9 +511,19 @@ struct KeyChange {
   init(from before: [ColorKey], to after: [ColorKey]) {
     before.withUnsafeBufferPointer { before in
       after.withUnsafeBufferPointer { now in
-        for p in 0..<now.count where now[p] != before[p] {
-          positions.append(UInt32(p))
-          values.append(now[p])
+        guard let pb = before.baseAddress, let pn = now.baseAddress else { return }
+        // Equal blocks (most of a loader's frame) are skipped with `memcmp`.
+        let block = 256
+        var start = 0
+        while start < now.count {
+          let end = min(now.count, start + block)
+          if memcmp(pb + start, pn + start, (end - start) * MemoryLayout<ColorKey>.stride) != 0 {
+            for p in start..<end where now[p] != before[p] {
+              positions.append(UInt32(p))
+              values.append(now[p])
+            }
+          }
+          start = end
         }
       }
     }
@@ -539,19 +550,22 @@ struct Matting {
 
   /// The key of every pixel of `frame`.
   func keys(of frame: Frame, into keys: inout [ColorKey]) {
+    keys.withUnsafeMutableBufferPointer { self.keys(of: frame, into: $0) }
+  }
+
+  /// The key of every pixel of `frame`, into `out` (one element per pixel, initialized or not).
+  func keys(of frame: Frame, into out: UnsafeMutableBufferPointer<ColorKey>) {
     frame.pixels.withUnsafeBufferPointer { px in
-      keys.withUnsafeMutableBufferPointer { out in
-        for i in 0..<out.count {
-          let a = Int(px[i * 4 + 3])
-          if a < threshold {
-            out[i] = .transparent
-          } else if a == 255 {
-            out[i] = .rgb(px[i * 4], px[i * 4 + 1], px[i * 4 + 2])
-          } else {
-            out[i] = .rgb(UInt8(Matting.blend(Int(px[i * 4]), a, matte.r)),
-                          UInt8(Matting.blend(Int(px[i * 4 + 1]), a, matte.g)),
-                          UInt8(Matting.blend(Int(px[i * 4 + 2]), a, matte.b)))
-          }
+      for i in 0..<out.count {
+        let a = Int(px[i * 4 + 3])
+        if a < threshold {
+          out[i] = .transparent
+        } else if a == 255 {
+          out[i] = .rgb(px[i * 4], px[i * 4 + 1], px[i * 4 + 2])
+        } else {
+          out[i] = .rgb(UInt8(Matting.blend(Int(px[i * 4]), a, matte.r)),
+                        UInt8(Matting.blend(Int(px[i * 4 + 1]), a, matte.g)),
+                        UInt8(Matting.blend(Int(px[i * 4 + 2]), a, matte.b)))
         }
       }
     }
