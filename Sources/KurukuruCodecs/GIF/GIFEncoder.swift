@@ -149,16 +149,16 @@ public enum GIFEncoder {
     // MARK: Pass 1 — colour statistics
     var counter = FrameHistogram(count: count)
     var cache = KeyCache(count: count, budget: cacheBudget)
-    var last = [ColorKey](repeating: .transparent, count: count)
+    var last: Frame?
     try forEachShownChunk(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { range, rendered in
       let changes = try keyChanges(of: rendered, after: last, matting: matting, threads: threads)
-      for (offset, change) in changes.changes.enumerated() {
+      for (offset, change) in changes.enumerated() {
         counter.add(positions: change.positions, values: change.values)
         cache.store(positions: change.positions, values: change.values, frame: range.lowerBound + offset)
       }
-      last = changes.last
+      last = rendered.last
     }
-    last = []
+    last = nil
     let histogram = counter.finish()
     let palette = Quantizer.palette(for: histogram, maxColors: options.maxColors,
                                                 maxError: options.maxColorError)
@@ -182,42 +182,36 @@ public enum GIFEncoder {
       }
     } else {
       var first = true
-      last = [ColorKey](repeating: .transparent, count: count)
+      var keys = [ColorKey](repeating: .transparent, count: count)
       try forEachShownChunk(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { range, rendered in
         let changes = try keyChanges(of: rendered, after: last, matting: matting, threads: threads)
-        for (offset, change) in changes.changes.enumerated() {
+        for (offset, change) in changes.enumerated() {
+          keys.withUnsafeMutableBufferPointer { keys in
+            for (p, key) in zip(change.positions, change.values) { keys[Int(p)] = key }
+          }
           // The mapper's previous keys are the previous frame's: its changes are all it must look at.
-          mapper.map(change.keys, changed: first ? nil : change.positions)
+          mapper.map(keys, changed: first ? nil : change.positions)
           first = false
           try stream.add(mapper.canvas, delay: delays[range.lowerBound + offset])
         }
-        last = changes.last
+        last = rendered.last
       }
     }
     return try stream.finish()
   }
 
-  /// The colour keys of a chunk of frames and each frame's changes from the one before.
+  /// Each frame's colour key changes from the one before, for a chunk of frames (on `threads`
+  /// threads).
   /// - Parameters:
   ///   - frames: Consecutive shown frames.
-  ///   - previous: The keys of the frame before the first (all transparent at the start).
+  ///   - previous: The frame before the first; `nil` = an all-transparent canvas.
   ///   - threads: The most threads used.
-  /// - Returns: Per frame its keys and changes, and the last frame's keys.
-  private static func keyChanges(of frames: [Frame], after previous: [ColorKey], matting: Matting,
-                                 threads: Int) throws -> (changes: [(keys: [ColorKey], positions: [UInt32], values: [ColorKey])],
-                                                          last: [ColorKey]) {
-    let count = previous.count
-    let keys = try GIFParallel.map(frames.count, threads: threads) { k -> [ColorKey] in
-      [ColorKey](unsafeUninitializedCapacity: count) { keys, initialized in
-        matting.keys(of: frames[k], into: keys)
-        initialized = count
-      }
+  /// - Returns: One change per frame.
+  private static func keyChanges(of frames: [Frame], after previous: Frame?, matting: Matting,
+                                 threads: Int) throws -> [KeyChange] {
+    try GIFParallel.map(frames.count, threads: threads) { k in
+      KeyChange(from: k == 0 ? previous : frames[k - 1], to: frames[k], matting: matting)
     }
-    let changes = try GIFParallel.map(frames.count, threads: threads) { k in
-      let change = KeyChange(from: k == 0 ? previous : keys[k - 1], to: keys[k])
-      return (keys: keys[k], positions: change.positions, values: change.values)
-    }
-    return (changes, keys.last ?? previous)
   }
 
   /// Calls `body` with every chunk of contiguous frames whose delay is not zero (at most `chunk`
@@ -511,16 +505,45 @@ struct KeyChange {
   init(from before: [ColorKey], to after: [ColorKey]) {
     before.withUnsafeBufferPointer { before in
       after.withUnsafeBufferPointer { now in
-        guard let pb = before.baseAddress, let pn = now.baseAddress else { return }
-        // Equal blocks (most of a loader's frame) are skipped with `memcmp`.
-        let block = 256
+        for p in 0..<now.count where now[p] != before[p] {
+          positions.append(UInt32(p))
+          values.append(now[p])
+        }
+      }
+    }
+  }
+
+  /// Compares the keys of two frames of the same size, matting only the pixels that differ.
+  /// - Parameters:
+  ///   - before: The earlier frame; `nil` = all transparent.
+  ///   - after: The later frame.
+  init(from before: Frame?, to after: Frame, matting: Matting) {
+    after.pixels.withUnsafeBufferPointer { now in
+      guard let before else {
+        for p in 0..<(now.count / 4) {
+          let key = matting.key(now, p)
+          if key != .transparent {
+            positions.append(UInt32(p))
+            values.append(key)
+          }
+        }
+        return
+      }
+      before.pixels.withUnsafeBufferPointer { then in
+        guard let pn = now.baseAddress, let pt = then.baseAddress else { return }
+        // Equal blocks of pixels (most of a loader's frame) have equal keys: skipped by `memcmp`.
+        let block = 64
+        let count = now.count / 4
         var start = 0
-        while start < now.count {
-          let end = min(now.count, start + block)
-          if memcmp(pb + start, pn + start, (end - start) * MemoryLayout<ColorKey>.stride) != 0 {
-            for p in start..<end where now[p] != before[p] {
-              positions.append(UInt32(p))
-              values.append(now[p])
+        while start < count {
+          let end = min(count, start + block)
+          if memcmp(pt + start * 4, pn + start * 4, (end - start) * 4) != 0 {
+            for p in start..<end {
+              let key = matting.key(now, p)
+              if key != matting.key(then, p) {
+                positions.append(UInt32(p))
+                values.append(key)
+              }
             }
           }
           start = end
@@ -546,6 +569,17 @@ struct Matting {
   @inline(__always)
   static func blend(_ value: Int, _ alpha: Int, _ background: Int) -> Int {
     (value * alpha + background * (255 - alpha) + 127) / 255
+  }
+
+  /// The key of pixel `i` of straight RGBA `pixels`.
+  @inline(__always)
+  func key(_ px: UnsafeBufferPointer<UInt8>, _ i: Int) -> ColorKey {
+    let a = Int(px[i * 4 + 3])
+    if a < threshold { return .transparent }
+    if a == 255 { return .rgb(px[i * 4], px[i * 4 + 1], px[i * 4 + 2]) }
+    return .rgb(UInt8(Matting.blend(Int(px[i * 4]), a, matte.r)),
+                UInt8(Matting.blend(Int(px[i * 4 + 1]), a, matte.g)),
+                UInt8(Matting.blend(Int(px[i * 4 + 2]), a, matte.b)))
   }
 
   /// The key of every pixel of `frame`.
