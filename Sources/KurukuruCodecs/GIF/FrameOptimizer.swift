@@ -290,7 +290,8 @@ struct FrameOptimizer {
     var best = keep
     var bestBits = LZWCost.bits(keep, minCodeSize: minCodeSize)
     for candidate in [own, runs, LZWCost.greedy(keep: keep, own: own, minCodeSize: minCodeSize)] {
-      let bits = LZWCost.bits(candidate, minCodeSize: minCodeSize)
+      // Counting stops once a candidate cannot be smaller: the same choice, sooner.
+      let bits = LZWCost.bits(candidate, minCodeSize: minCodeSize, limit: bestBits)
       if bits < bestBits { best = candidate; bestBits = bits }
     }
     return best
@@ -378,6 +379,16 @@ enum LZWCost {
   ///   - minCodeSize: The LZW minimum code size (2...8).
   /// - Returns: The bits of the code stream (without sub-block framing).
   static func bits(_ pixels: [UInt8], minCodeSize: Int) -> Int {
+    bits(pixels, minCodeSize: minCodeSize, limit: .max)
+  }
+
+  /// `bits(_:minCodeSize:)`, or some number ≥ `limit` as soon as the count reaches `limit`.
+  /// - Parameters:
+  ///   - pixels: Palette indices below `1 << minCodeSize`.
+  ///   - minCodeSize: The LZW minimum code size (2...8).
+  ///   - limit: The count past which the exact number does not matter.
+  /// - Returns: The exact bits when below `limit`, otherwise a number ≥ `limit`.
+  static func bits(_ pixels: [UInt8], minCodeSize: Int, limit: Int) -> Int {
     guard let first = pixels.first else { return 0 }
     let clear = 1 << minCodeSize
     var next = clear + 2
@@ -401,6 +412,8 @@ enum LZWCost {
               continue
             }
             bits += width
+            // The count only grows (the end adds 2 codes more).
+            if bits >= limit { return }
             if next < 4096 {
               slotKeys[slot] = key
               slotCodes[slot] = Int16(next)
