@@ -133,6 +133,7 @@ enum GIFOutput {
     let scene = renderer.scene
     var options = options
     options.keepTransparency = scene.background.alpha < 1
+    options.threads = renderer.jobs
     let size = renderer.rasterizer.pixelSize(of: DisplayList(size: scene.size, background: scene.background, items: []))
     let delays = GIFDelays.centiseconds(frameCount: scene.timeline.frameCount, fps: scene.timeline.fps)
     return try GIFEncoder.encode(
