@@ -74,11 +74,13 @@ struct PresetReader {
     }
   }
 
-  func evaluate(_ text: String, in node: JSONNode, path: String) throws -> Double {
+  /// Evaluates an expression that starts `offset` characters into the string `node`, so that
+  /// its errors point at the right column.
+  func evaluate(_ text: String, in node: JSONNode, path: String, offset: Int = 0) throws -> Double {
     do {
       return try PresetExpression(text).evaluate(variables)
     } catch let e as PresetExpression.SyntaxError {
-      throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message)
+      throw PresetError(file: file, location: location(in: node, offset: offset + e.offset), path: path, message: e.message)
     }
   }
 
@@ -184,12 +186,8 @@ struct PresetReader {
   }
 
   private func argument(_ arg: String, of text: String, node: JSONNode, path: String) throws -> Double {
-    do {
-      return try PresetExpression(arg).evaluate(variables)
-    } catch let e as PresetExpression.SyntaxError {
-      let base = text.range(of: arg).map { text.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
-      throw PresetError(file: file, location: location(in: node, offset: base + e.offset), path: path, message: e.message)
-    }
+    let base = text.range(of: arg).map { text.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
+    return try evaluate(arg, in: node, path: path, offset: base)
   }
 
   // MARK: - Points

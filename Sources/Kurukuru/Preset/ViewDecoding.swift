@@ -160,15 +160,11 @@ extension PresetReader {
   private func indexRange(_ node: JSONNode, path: String) throws -> Range<Int> {
     let bound = 0...limits.maxViews
     func whole(_ text: String, offset: Int) throws -> Int {
-      do {
-        let v = try PresetExpression(text).evaluate(variables)
-        guard v == v.rounded(), v >= Double(bound.lowerBound), v <= Double(bound.upperBound) else {
-          throw fail(node, path, "range bounds must be whole numbers in \(bound.lowerBound)…\(bound.upperBound), got \(fmt(v))")
-        }
-        return Int(v)
-      } catch let e as PresetExpression.SyntaxError {
-        throw PresetError(file: file, location: location(in: node, offset: offset + e.offset), path: path, message: e.message)
+      let v = try evaluate(text, in: node, path: path, offset: offset)
+      guard v == v.rounded(), v >= Double(bound.lowerBound), v <= Double(bound.upperBound) else {
+        throw fail(node, path, "range bounds must be whole numbers in \(bound.lowerBound)…\(bound.upperBound), got \(fmt(v))")
       }
+      return Int(v)
     }
     switch node.value {
     case .string(let s):
