@@ -19,6 +19,8 @@ public struct Preset: Sendable {
   public let parameters: [Parameter]
   /// The whole parsed document.
   let document: JSONNode
+  /// The scene with every default, resolved once when the preset is loaded.
+  private var defaultScene: Scene?
 
   /// Top-level keys a preset may have.
   static let topLevelKeys = [
@@ -66,8 +68,8 @@ public struct Preset: Sendable {
     guard top["view"] != nil else {
       throw PresetError(file: file, location: root.location, message: "missing required key 'view'")
     }
-    // Validate everything once with the defaults.
-    _ = try scene()
+    // Validate everything once with the defaults, and keep the result.
+    defaultScene = try scene()
   }
 
   // MARK: - Resolving
@@ -83,6 +85,9 @@ public struct Preset: Sendable {
     settings: [String: String] = [:], fps fpsOverride: Double? = nil, background backgroundOverride: Color? = nil,
     limits: Limits = Limits()
   ) throws -> Scene {
+    if let defaultScene, settings.isEmpty, fpsOverride == nil, backgroundOverride == nil, limits == Limits() {
+      return defaultScene
+    }
     var numbers: [String: Double] = [:]
     var colors: [String: Color] = [:]
     for p in parameters {
