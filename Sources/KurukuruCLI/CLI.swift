@@ -85,11 +85,17 @@ enum CLI {
   /// `--scale`: pixels per point, checked so the canvas stays within 8192 px a side.
   static func scale(_ args: Arguments, for scene: Scene, command: String) throws -> Double {
     let scale = try args.number("scale", in: 0.01...64, command: command) ?? 1
+    if let problem = canvasProblem(scene, scale: scale) { throw UsageError("\(command): \(problem)") }
+    return scale
+  }
+
+  /// Why `scale` cannot be used for `scene` (a canvas side outside 1…8192 px), or nil.
+  static func canvasProblem(_ scene: Scene, scale: Double) -> String? {
     let w = (scene.size.width * scale).rounded(), h = (scene.size.height * scale).rounded()
     guard w >= 1, h >= 1, w <= 8192, h <= 8192 else {
-      throw UsageError("\(command): --scale \(fmtNumber(scale)) makes a \(fmtNumber(w))×\(fmtNumber(h)) px canvas; each side must be 1…8192 px")
+      return "--scale \(fmtNumber(scale)) makes a \(fmtNumber(w))×\(fmtNumber(h)) px canvas; each side must be 1…8192 px"
     }
-    return scale
+    return nil
   }
 
   /// `--background COLOR|transparent`.

@@ -47,10 +47,19 @@ enum BatchCommand {
     var scale: Double
     /// Path relative to the output folder.
     var path: String
-    var format: String
     /// Hash of everything the output depends on.
     var key: String
-    var listed: Bool
+    /// Gallery previews are not listed as outputs of their preset.
+    var listed: Bool { !path.hasPrefix("previews/") }
+
+    /// The manifest's format name.
+    var format: String {
+      switch kind {
+      case .gif: return "gif"
+      case .png: return "png"
+      case .contactSheet: return "contact-sheet"
+      }
+    }
   }
 
   struct Loaded {
@@ -108,19 +117,15 @@ enum BatchCommand {
         let names = Set(preset.parameters.map(\.name))
         declared.formUnion(names)
         let mine = settings.filter { names.contains($0.key) }
-        let scene = try preset.scene(settings: mine, fps: nil)
-        var scaled = scene
-        if formats.contains("gif"), scene.fps > 50 {
-          scaled = try preset.scene(settings: mine, fps: 50)
+        var scene = try preset.scene(settings: mine)
+        if formats.contains("gif"), let capped = try GIFOutput.capped(scene, preset: preset, settings: mine) {
+          scene = capped
         }
         for s in scales {
-          let w = (scene.size.width * s).rounded(), h = (scene.size.height * s).rounded()
-          guard w <= 8192, h <= 8192 else {
-            throw UsageError("\(file): --scale \(fmtNumber(s)) makes a \(fmtNumber(w))×\(fmtNumber(h)) px canvas; each side must be ≤ 8192 px")
-          }
+          if let problem = CLI.canvasProblem(scene, scale: s) { throw UsageError("\(file): \(problem)") }
         }
         let bytes = [UInt8](FileManager.default.contents(atPath: file) ?? Data())
-        loaded.append(Loaded(file: file, preset: preset, scene: scaled, settings: mine, presetHash: SHA256.hex(bytes)))
+        loaded.append(Loaded(file: file, preset: preset, scene: scene, settings: mine, presetHash: SHA256.hex(bytes)))
       } catch {
         let message = CLI.message(for: error)
         failures.append((file, message))
@@ -146,27 +151,27 @@ enum BatchCommand {
         for f in formats {
           if f == "gif" {
             tasks.append(Task(
-              presetIndex: i, kind: .gif(matte: matte), scale: s, path: "\(name)\(suffix).gif", format: "gif",
-              key: key("gif|\(s)|\(matte)"), listed: true))
+              presetIndex: i, kind: .gif(matte: matte), scale: s, path: "\(name)\(suffix).gif",
+              key: key("gif|\(s)|\(matte)")))
           } else {
             tasks.append(Task(
-              presetIndex: i, kind: .png, scale: s, path: "\(name)\(suffix)", format: "png", key: key("png|\(s)"), listed: true))
+              presetIndex: i, kind: .png, scale: s, path: "\(name)\(suffix)", key: key("png|\(s)")))
           }
         }
       }
       tasks.append(Task(
-        presetIndex: i, kind: .contactSheet, scale: 1, path: "\(name).contact.png", format: "contact-sheet",
-        key: key("contact"), listed: true))
+        presetIndex: i, kind: .contactSheet, scale: 1, path: "\(name).contact.png",
+        key: key("contact")))
       // Gallery previews at 1×: the light one is the main GIF when there is one.
       if !(formats.contains("gif") && scales.contains(1) && matte == RGBA8(r: 255, g: 255, b: 255)) {
         tasks.append(Task(
           presetIndex: i, kind: .gif(matte: RGBA8(r: 255, g: 255, b: 255)), scale: 1, path: "previews/\(name)-light.gif",
-          format: "gif", key: key("gif|1|light"), listed: false))
+          key: key("gif|1|light")))
       }
       if l.scene.background.alpha < 1 {
         tasks.append(Task(
-          presetIndex: i, kind: .gif(matte: darkMatte), scale: 1, path: "previews/\(name)-dark.gif", format: "gif",
-          key: key("gif|1|dark"), listed: false))
+          presetIndex: i, kind: .gif(matte: darkMatte), scale: 1, path: "previews/\(name)-dark.gif",
+          key: key("gif|1|dark")))
       }
     }
 
@@ -256,21 +261,21 @@ enum BatchCommand {
   static func produce(_ t: Task, _ l: Loaded, outDir: String, jobs: Int, progress: Progress) throws -> Manifest.Entry {
     let scene = l.scene
     let path = outDir + "/" + t.path
-    let renderer = FrameRenderer(scene: scene, rasterizer: Rasterizer(scale: t.scale), jobs: jobs)
+    var renderer = FrameRenderer(scene: scene, rasterizer: Rasterizer(scale: t.scale), jobs: jobs)
+    if case .contactSheet = t.kind {} else { renderer.onFrame = { progress.frames(1) } }
     var sha: String
     var bytes: Int
     switch t.kind {
     case .gif(let matte):
       var options = GIFOptions()
       options.matte = matte
-      let counting = CountingRenderer(base: renderer, progress: progress)
-      let data = try GIFOutput.encode(renderer: renderer, options: options, frames: { try counting.frames($0) })
+      let data = try GIFOutput.encode(renderer: renderer, options: options)
       try AtomicFile.write(data, to: path)
       sha = SHA256.hex(data)
       bytes = data.count
     case .png:
       let name = scene.name, suffix = t.scale == 1 ? "" : "@\(fmtNumber(t.scale))x"
-      let count = try PNGSequence.write(renderer: renderer, to: path, name: name, suffix: suffix) { progress.frames(1) }
+      let count = try PNGSequence.write(renderer: renderer, to: path, name: name, suffix: suffix)
       (sha, bytes) = try Manifest.hashFolder(path, names: (0..<count).map { "\(name)\($0)\(suffix).png" })
     case .contactSheet:
       let total = scene.timeline.frameCount
@@ -387,17 +392,6 @@ final class Progress: @unchecked Sendable {
     let eta = rate > 0 ? String(format: "%.0fs", Double(remaining) / rate) : "?"
     let line = "batch: \(presetsDone)/\(presetsTotal) presets, \(outputsDone)/\(outputsTotal) outputs, \(framesDone) frames, \(String(format: "%.0f", rate)) frames/s, ETA \(eta)"
     FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
-  }
-}
-
-/// Counts rendered frames for the progress line.
-struct CountingRenderer {
-  let base: FrameRenderer
-  let progress: Progress
-  func frames(_ range: Range<Int>) throws -> [Frame] {
-    let f = try base.frames(range)
-    progress.frames(f.count)
-    return f
   }
 }
 

@@ -83,7 +83,7 @@ enum DebugCommand {
 
     let started = monotonicSeconds()
     for _ in 0..<passes {
-      try renderer.forEachUnlocked(0..<count) { _, _, _ in }
+      try renderer.forEach(0..<count) { _, _ in }
     }
     let seconds = monotonicSeconds() - started
     let frames = count * passes

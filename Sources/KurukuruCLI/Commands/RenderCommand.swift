@@ -60,9 +60,9 @@ enum RenderCommand {
     }
     let jobs = try CLI.jobs(args, command: "render")
     var fps = try args.number("fps", in: 0.1...240, command: "render")
-    if format == "gif", let f = fps, f > 50 {
+    if format == "gif", let f = fps, f > GIFOutput.maximumFPS {
       Console.err("warning: GIF frames cannot be shorter than 2 cs; --fps \(fmtNumber(f)) lowered to 50")
-      fps = 50
+      fps = GIFOutput.maximumFPS
     }
     let background = try CLI.color(args, "background", command: "render")
     let gifOptions = try self.gifOptions(args)
@@ -72,9 +72,11 @@ enum RenderCommand {
     var jobsToRun: [(Preset, Scene, Double)] = []
     for path in args.positional {
       var (preset, scene) = try CLI.scene(path: path, args: args, command: "render", fps: fps, background: background)
-      if format == "gif", fps == nil, scene.fps > 50 {
+      if format == "gif",
+        let capped = try GIFOutput.capped(scene, preset: preset, settings: try args.settings(command: "render"), background: background)
+      {
         Console.err("warning: \(path): GIF frames cannot be shorter than 2 cs; \(fmtNumber(scene.fps)) fps lowered to 50")
-        scene = try preset.scene(settings: try args.settings(command: "render"), fps: 50, background: background)
+        scene = capped
       }
       jobsToRun.append((preset, scene, try CLI.scale(args, for: scene, command: "render")))
     }
@@ -125,11 +127,18 @@ enum RenderCommand {
 // MARK: - Encoding helpers
 
 enum GIFOutput {
+  /// GIF delays are whole centiseconds, and browsers play delays under 2 cs at 10 cs: at most
+  /// 50 frames per second.
+  static let maximumFPS = 50.0
+
+  /// `scene` resolved again at `maximumFPS` when it asks for more; nil when it fits already.
+  static func capped(_ scene: Scene, preset: Preset, settings: [String: String], background: Color? = nil) throws -> Scene? {
+    guard scene.fps > maximumFPS else { return nil }
+    return try preset.scene(settings: settings, fps: maximumFPS, background: background)
+  }
+
   /// Renders and encodes a scene's loop as GIF bytes in two streaming passes.
-  /// - Parameter frames: renders a range of frames; default the renderer itself.
-  static func encode(
-    renderer: FrameRenderer, options: GIFOptions, frames: ((Range<Int>) throws -> [Frame])? = nil
-  ) throws -> [UInt8] {
+  static func encode(renderer: FrameRenderer, options: GIFOptions) throws -> [UInt8] {
     let scene = renderer.scene
     var options = options
     options.keepTransparency = scene.background.alpha < 1
@@ -138,7 +147,7 @@ enum GIFOutput {
     let delays = GIFDelays.centiseconds(frameCount: scene.timeline.frameCount, fps: scene.timeline.fps)
     return try GIFEncoder.encode(
       width: size.width, height: size.height, frameCount: scene.timeline.frameCount, delays: delays, options: options,
-      frames: { try frames?($0) ?? renderer.frames($0) })
+      frames: { try renderer.frames($0) })
   }
 }
 
@@ -152,18 +161,15 @@ enum PNGSequence {
   /// Renders every frame to `NAME<i><suffix>.png` in `directory`, staged and moved into place
   /// only when all succeeded. Stale frames of an earlier, longer render are removed.
   /// - Returns: the number of frames written.
-  static func write(
-    renderer: FrameRenderer, to directory: String, name: String, suffix: String, onFrame: @escaping () -> Void = {}
-  ) throws -> Int {
+  static func write(renderer: FrameRenderer, to directory: String, name: String, suffix: String) throws -> Int {
     let staging = try StagingDirectory(destination: directory)
     let count = renderer.scene.timeline.frameCount
-    try renderer.forEachUnlocked(0..<count) { i, frame, _ in
+    try renderer.forEach(0..<count) { i, frame in
       let bytes = try PNG.encode(frame, compressionLevel: pngLevel)
       let path = staging.path + "/\(name)\(i)\(suffix).png"
       guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
         throw OutputError("\(directory): cannot write frame \(i)")
       }
-      onFrame()
     }
     try staging.commit { file in
       guard file.hasPrefix(name), file.hasSuffix(suffix + ".png") else { return false }
