@@ -19,7 +19,7 @@ final class CompareCommandTests: XCTestCase {
 
   func testIdenticalPNGsExitZero() throws {
     let a = try dir().png("a.png", compareFrame(1)), b = try dir().png("b.png", compareFrame(1))
-    let run = try runKurukuru(["compare", a, b])
+    let run = try CLITest.run(["compare", a, b])
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(run.stdout.hasPrefix("identical"), run.stdout)
     XCTAssertEqual(run.stderr, "")
@@ -29,10 +29,10 @@ final class CompareCommandTests: XCTestCase {
     var changed = compareFrame(1)
     setPixel(&changed, 20, 2, RGBA8(r: 0, g: 0, b: 0))
     let a = try dir().png("a.png", compareFrame(1)), b = try dir().png("b.png", changed)
-    let run = try runKurukuru(["compare", a, b])
+    let run = try CLITest.run(["compare", a, b])
     XCTAssertEqual(run.status, 1)
     XCTAssertTrue(run.stdout.hasPrefix("1 mismatched pixel "), run.stdout)
-    let json = try runKurukuru(["compare", a, b, "--json"])
+    let json = try CLITest.run(["compare", a, b, "--json"])
     XCTAssertEqual(json.status, 1)
     let object = try parse(json.stdout)
     XCTAssertEqual(object["mismatchedPixels"] as? Int, 1)
@@ -49,9 +49,9 @@ final class CompareCommandTests: XCTestCase {
     var changed = compareFrame(1)
     setPixel(&changed, 20, 2, RGBA8(r: 200, g: 200, b: 200))
     let a = try dir().png("a.png", compareFrame(1)), b = try dir().png("b.png", changed)
-    XCTAssertEqual(try runKurukuru(["compare", a, b]).status, 1)
-    XCTAssertEqual(try runKurukuru(["compare", a, b, "--threshold", "0.5"]).status, 0)
-    let bad = try runKurukuru(["compare", a, b, "--threshold", "2"])
+    XCTAssertEqual(try CLITest.run(["compare", a, b]).status, 1)
+    XCTAssertEqual(try CLITest.run(["compare", a, b, "--threshold", "0.5"]).status, 0)
+    let bad = try CLITest.run(["compare", a, b, "--threshold", "2"])
     XCTAssertEqual(bad.status, 2)
     XCTAssertTrue(bad.stderr.contains("--threshold"), bad.stderr)
   }
@@ -59,7 +59,7 @@ final class CompareCommandTests: XCTestCase {
   func testSizeMismatchExitsOneWithAMessage() throws {
     let a = try dir().png("a.png", compareFrame(1))
     let b = try dir().png("b.png", Frame(width: 20, height: 16, fill: RGBA8(r: 255, g: 255, b: 255)))
-    let run = try runKurukuru(["compare", a, b])
+    let run = try CLITest.run(["compare", a, b])
     XCTAssertEqual(run.status, 1)
     XCTAssertTrue(run.stdout.contains("sizes differ"), run.stdout)
     XCTAssertTrue(run.stdout.contains("24×16") && run.stdout.contains("20×16"), run.stdout)
@@ -68,7 +68,7 @@ final class CompareCommandTests: XCTestCase {
   func testUnreadableInputExitsTwoNamingTheFile() throws {
     let a = try dir().png("a.png", compareFrame(1))
     let missing = try dir().path + "/missing.png"
-    let run = try runKurukuru(["compare", a, missing])
+    let run = try CLITest.run(["compare", a, missing])
     XCTAssertEqual(run.status, 2)
     XCTAssertTrue(run.stderr.contains(missing), run.stderr)
     XCTAssertEqual(run.stderr.split(separator: "\n").count, 1)
@@ -76,11 +76,11 @@ final class CompareCommandTests: XCTestCase {
 
     let junk = try dir().path + "/junk.png"
     try Data([0x89, 0x50, 0x4E, 0x47, 0, 0, 0]).write(to: URL(fileURLWithPath: junk))
-    let corrupt = try runKurukuru(["compare", junk, a])
+    let corrupt = try CLITest.run(["compare", junk, a])
     XCTAssertEqual(corrupt.status, 2)
     XCTAssertTrue(corrupt.stderr.hasPrefix(junk), corrupt.stderr)
 
-    let usage = try runKurukuru(["compare", a])
+    let usage = try CLITest.run(["compare", a])
     XCTAssertEqual(usage.status, 2)
     XCTAssertTrue(usage.stderr.contains("two inputs"), usage.stderr)
   }
@@ -90,14 +90,14 @@ final class CompareCommandTests: XCTestCase {
     setPixel(&changed, 20, 2, RGBA8(r: 0, g: 0, b: 0))
     let a = try dir().png("a.png", compareFrame(1)), b = try dir().png("b.png", changed)
     let out = try dir().path + "/out/diff.png"
-    XCTAssertEqual(try runKurukuru(["compare", a, b, "--diff", out]).status, 1)
+    XCTAssertEqual(try CLITest.run(["compare", a, b, "--diff", out]).status, 1)
     let diff = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
     XCTAssertEqual(diff.width, 24)
     XCTAssertEqual(diff[20, 2], RGBA8(r: 255, g: 0, b: 0), "the changed pixel is red")
     XCTAssertEqual(diff[0, 0].a, 255, "the rest is the faded first image")
     XCTAssertNotEqual(diff[0, 0], RGBA8(r: 255, g: 0, b: 0))
     let masked = try dir().path + "/out/mask.png"
-    _ = try runKurukuru(["compare", a, b, "--diff", masked, "--diff-mask"])
+    _ = try CLITest.run(["compare", a, b, "--diff", masked, "--diff-mask"])
     let mask = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: masked))))
     XCTAssertEqual(mask[0, 0].a, 0, "a diff mask leaves matching pixels transparent")
   }
@@ -110,15 +110,15 @@ final class CompareCommandTests: XCTestCase {
     changed[2] = compareFrame(2, color: RGBA8(r: 200, g: 0, b: 0))
     let a = try dir().gif("a.gif", frames, delays: [4, 4, 4, 4])
     let b = try dir().gif("b.gif", changed, delays: [4, 4, 4, 4])
-    XCTAssertEqual(try runKurukuru(["compare", a, a]).status, 0)
-    let run = try runKurukuru(["compare", a, b, "--json"])
+    XCTAssertEqual(try CLITest.run(["compare", a, a]).status, 0)
+    let run = try CLITest.run(["compare", a, b, "--json"])
     XCTAssertEqual(run.status, 1)
     let object = try parse(run.stdout)
     let perFrame = try XCTUnwrap(object["frames"] as? [[String: Any]])
     XCTAssertEqual(perFrame.map { $0["mismatchedPixels"] as? Int }, [0, 0, 48, 0])
     XCTAssertEqual(perFrame.map { $0["delayA"] as? Int }, [4, 4, 4, 4])
     XCTAssertEqual(object["mismatchedPixels"] as? Int, 48)
-    let text = try runKurukuru(["compare", a, b])
+    let text = try CLITest.run(["compare", a, b])
     XCTAssertTrue(text.stdout.hasPrefix("1 of 4 frames differ: 48 mismatched pixels"), text.stdout)
   }
 
@@ -126,14 +126,14 @@ final class CompareCommandTests: XCTestCase {
     let frames = (0..<3).map { compareFrame($0) }
     let a = try dir().gif("a.gif", frames, delays: [4, 4, 4])
     let b = try dir().gif("b.gif", frames, delays: [4, 10, 4])
-    let run = try runKurukuru(["compare", a, b, "--json"])
+    let run = try CLITest.run(["compare", a, b, "--json"])
     XCTAssertEqual(run.status, 1)
     let object = try parse(run.stdout)
     XCTAssertEqual(object["mismatchedPixels"] as? Int, 0)
     let perFrame = try XCTUnwrap(object["frames"] as? [[String: Any]])
     XCTAssertEqual(perFrame[1]["delayA"] as? Int, 4)
     XCTAssertEqual(perFrame[1]["delayB"] as? Int, 10)
-    let text = try runKurukuru(["compare", a, b])
+    let text = try CLITest.run(["compare", a, b])
     XCTAssertTrue(text.stdout.contains("delays differ at 1 frame"), text.stdout)
   }
 
@@ -141,10 +141,10 @@ final class CompareCommandTests: XCTestCase {
     let frames = (0..<4).map { compareFrame($0) }
     let a = try dir().gif("a.gif", frames, delays: [4, 4, 4, 4])
     let b = try dir().gif("b.gif", Array(frames.prefix(3)), delays: [4, 4, 4])
-    let run = try runKurukuru(["compare", a, b])
+    let run = try CLITest.run(["compare", a, b])
     XCTAssertEqual(run.status, 1)
     XCTAssertTrue(run.stdout.contains("frame counts differ: 4 vs 3"), run.stdout)
-    let object = try parse(try runKurukuru(["compare", a, b, "--json"]).stdout)
+    let object = try parse(try CLITest.run(["compare", a, b, "--json"]).stdout)
     XCTAssertEqual(object["frameCountA"] as? Int, 4)
     XCTAssertEqual(object["frameCountB"] as? Int, 3)
     let last = try XCTUnwrap((object["frames"] as? [[String: Any]])?.last)
@@ -161,15 +161,15 @@ final class CompareCommandTests: XCTestCase {
       try dir().png("B/spin\(i)@2x.png", f)
     }
     let a = try dir().path + "/A", b = try dir().path + "/B"
-    let same = try runKurukuru(["compare", a, b])
+    let same = try CLITest.run(["compare", a, b])
     XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
     XCTAssertEqual(same.stdout, "identical: 11 frames, 0 mismatched pixels\n")
     let gif = try dir().gif("a.gif", frames, delays: Array(repeating: 4, count: 11))
-    XCTAssertEqual(try runKurukuru(["compare", a, gif]).status, 0, "a folder has no delays to differ")
+    XCTAssertEqual(try CLITest.run(["compare", a, gif]).status, 0, "a folder has no delays to differ")
 
     try dir().png("B/spin10@2x.png", compareFrame(4, color: RGBA8(r: 0, g: 150, b: 0)))
     let diffs = try dir().path + "/diffs"
-    let run = try runKurukuru(["compare", a, b, "--json", "--diff", diffs])
+    let run = try CLITest.run(["compare", a, b, "--json", "--diff", diffs])
     XCTAssertEqual(run.status, 1)
     let perFrame = try XCTUnwrap(try parse(run.stdout)["frames"] as? [[String: Any]])
     XCTAssertEqual(perFrame.compactMap { $0["mismatchedPixels"] as? Int }.filter { $0 > 0 }.count, 1)
@@ -184,7 +184,7 @@ final class CompareCommandTests: XCTestCase {
   func testEmptyFolderIsUnreadable() throws {
     let empty = try dir().path + "/empty"
     try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-    let run = try runKurukuru(["compare", empty, empty])
+    let run = try CLITest.run(["compare", empty, empty])
     XCTAssertEqual(run.status, 2)
     XCTAssertTrue(run.stderr.contains(empty), run.stderr)
   }

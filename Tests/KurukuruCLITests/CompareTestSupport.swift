@@ -3,16 +3,6 @@ import Kurukuru
 import KurukuruCodecs
 import XCTest
 
-// MARK: - Running the built binary (compare tests only)
-
-/// What one run of `kurukuru` produced.
-typealias CompareRun = CLIRun
-
-/// Runs `kurukuru args…` and returns its exit status, stdout and stderr.
-func runKurukuru(_ args: [String]) throws -> CompareRun {
-  try CLITest.run(args)
-}
-
 // MARK: - Fixtures written on the fly
 
 /// A temporary folder removed by `cleanUp()`.
