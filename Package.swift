@@ -7,7 +7,7 @@ let package = Package(
   name: "Kurukuru",
   products: [
     .executable(name: "kurukuru", targets: ["KurukuruCLI"]),
-    .library(name: "Kurukuru", targets: ["Kurukuru", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare"]),
+    .library(name: "Kurukuru", targets: ["Kurukuru"]),
     .library(name: "KurukuruSnapshot", targets: ["KurukuruSnapshot"]),
   ],
   targets: [
@@ -25,27 +25,32 @@ let package = Package(
     .target(name: "CKurukuruPNG", dependencies: ["CPNG"]),
 
     // MARK: - Pipeline stages
-    .target(name: "Kurukuru"),
-    .target(name: "KurukuruRaster", dependencies: ["Kurukuru", "CCairo"]),
-    .target(name: "KurukuruCodecs", dependencies: ["Kurukuru", "CGIF", "CPNG", "CKurukuruPNG"]),
-    .target(name: "KurukuruCompare", dependencies: ["Kurukuru"]),
+    .target(name: "KurukuruCore"),
+    .target(name: "KurukuruRaster", dependencies: ["KurukuruCore", "CCairo"]),
+    .target(name: "KurukuruCodecs", dependencies: ["KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG"]),
+    .target(name: "KurukuruCompare", dependencies: ["KurukuruCore"]),
+    .target(name: "KurukuruRender", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs"]),
+    // The umbrella module: `import Kurukuru` re-exports every stage.
+    .target(
+      name: "Kurukuru",
+      dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender"]),
     .target(
       name: "KurukuruSnapshot",
-      dependencies: ["Kurukuru", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare"]),
+      dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare"]),
     .executableTarget(
       name: "KurukuruCLI",
-      dependencies: ["Kurukuru", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare"]),
+      dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender"]),
 
     // MARK: - Tests
-    .testTarget(name: "KurukuruTests", dependencies: ["Kurukuru"]),
+    .testTarget(name: "KurukuruTests", dependencies: ["KurukuruCore"]),
     .testTarget(
       name: "KurukuruRasterTests",
-      dependencies: ["Kurukuru", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruSnapshot"],
+      dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruSnapshot"],
       exclude: ["__Snapshots__"]),
-    .testTarget(name: "KurukuruCodecsTests", dependencies: ["Kurukuru", "KurukuruCodecs"], exclude: ["Fixtures"]),
+    .testTarget(name: "KurukuruCodecsTests", dependencies: ["KurukuruCore", "KurukuruCodecs"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "KurukuruCompareTests", dependencies: ["Kurukuru", "KurukuruCodecs", "KurukuruCompare"],
+      name: "KurukuruCompareTests", dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruCompare"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "KurukuruCLITests", dependencies: ["KurukuruCLI", "Kurukuru", "KurukuruCodecs"]),
+    .testTarget(name: "KurukuruCLITests", dependencies: ["KurukuruCLI", "KurukuruCore", "KurukuruCodecs"]),
   ]
 )

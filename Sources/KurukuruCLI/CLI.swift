@@ -1,5 +1,5 @@
 import Foundation
-import Kurukuru
+import KurukuruCore
 import KurukuruCodecs
 import KurukuruCompare
 import KurukuruRaster
@@ -75,22 +75,22 @@ enum CLI {
 
   /// Loads a preset and resolves it with the common options.
   static func scene(
-    path: String, args: Arguments, command: String, fps: Double? = nil, background: Color? = nil
-  ) throws -> (Preset, Scene) {
+    path: String, args: Arguments, command: String, fps: Double? = nil, background: RGBAColor? = nil
+  ) throws -> (Preset, ResolvedScene) {
     let preset = try Preset.load(path: path)
     let scene = try preset.scene(settings: try args.settings(command: command), fps: fps, background: background)
     return (preset, scene)
   }
 
   /// `--scale`: pixels per point, checked so the canvas stays within 8192 px a side.
-  static func scale(_ args: Arguments, for scene: Scene, command: String) throws -> Double {
+  static func scale(_ args: Arguments, for scene: ResolvedScene, command: String) throws -> Double {
     let scale = try args.number("scale", in: 0.01...64, command: command) ?? 1
     if let problem = canvasProblem(scene, scale: scale) { throw UsageError("\(command): \(problem)") }
     return scale
   }
 
   /// Why `scale` cannot be used for `scene` (a canvas side outside 1…8192 px), or nil.
-  static func canvasProblem(_ scene: Scene, scale: Double) -> String? {
+  static func canvasProblem(_ scene: ResolvedScene, scale: Double) -> String? {
     let w = (scene.size.width * scale).rounded(), h = (scene.size.height * scale).rounded()
     guard w >= 1, h >= 1, w <= 8192, h <= 8192 else {
       return "--scale \(fmtNumber(scale)) makes a \(fmtNumber(w))×\(fmtNumber(h)) px canvas; each side must be 1…8192 px"
@@ -99,7 +99,7 @@ enum CLI {
   }
 
   /// `--background COLOR|transparent`.
-  static func color(_ args: Arguments, _ name: String, command: String) throws -> Color? {
+  static func color(_ args: Arguments, _ name: String, command: String) throws -> RGBAColor? {
     guard let text = args.value(name) else { return nil }
     switch ColorSyntax.parse(text) {
     case .success(let c): return c

@@ -1,5 +1,5 @@
 import Foundation
-import Kurukuru
+import KurukuruCore
 
 // The `kurukuru` command: a thin layer over the library stages (DESIGN §7).
 // Exit status: 0 success; 1 `compare` found differences or `batch` had failures; 2 bad usage or

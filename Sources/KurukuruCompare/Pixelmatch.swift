@@ -1,5 +1,5 @@
 import Dispatch
-import Kurukuru
+import KurukuruCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import Kurukuru
+import KurukuruCore
 
 // MARK: - FrameComparison
 

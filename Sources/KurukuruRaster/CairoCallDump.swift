@@ -1,4 +1,4 @@
-import Kurukuru
+import KurukuruCore
 
 // MARK: - CairoCallDump
 
@@ -47,7 +47,7 @@ public enum CairoCallDump {
   static func number(_ value: Double) -> String { "\(value)" }
 
   /// The four components of a straight colour.
-  static func components(_ c: Color) -> [String] { [c.red, c.green, c.blue, c.alpha].map(number) }
+  static func components(_ c: RGBAColor) -> [String] { [c.red, c.green, c.blue, c.alpha].map(number) }
 
   // MARK: - Writer
 

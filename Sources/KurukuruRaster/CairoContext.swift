@@ -1,5 +1,5 @@
 import CCairo
-import Kurukuru
+import KurukuruCore
 
 // Cairo handles owned by small Swift types (DESIGN §1, §8): each wrapper frees its handle in
 // `deinit`, and every constructor checks the Cairo status and throws `RasterError.cairo`.

@@ -1,5 +1,5 @@
 import CCairo
-import Kurukuru
+import KurukuruCore
 
 // MARK: - Drawings
 

@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import Kurukuru
+import KurukuruCore
 
 // MARK: - Sources
 
@@ -59,7 +59,7 @@ extension Array where Element == GradientStop {
   }
 }
 
-extension RadialGradient {
+extension RadialGradientPaint {
   /// Start radius handed to Cairo, in points (≥ 0).
   var cairoStartRadius: Double { max(0, startRadius) }
   /// End radius handed to Cairo, in points (≥ 0).
@@ -83,19 +83,19 @@ struct AngularSectors: Equatable {
   /// Wedge boundaries in degrees, increasing from `startAngle` to `startAngle + 360`.
   var angles: [Double] = []
   /// Straight colours at the start and end direction of each wedge (`angles.count - 1` wedges).
-  var colors: [(start: Color, end: Color)] = []
+  var colors: [(start: RGBAColor, end: RGBAColor)] = []
 
   /// Cuts a gradient into wedges.
   /// - Parameter gradient: the gradient (stops sorted here; sweep clamped to 0…360 degrees).
-  init(_ gradient: AngularGradient) {
+  init(_ gradient: AngularGradientPaint) {
     let start = gradient.startAngle
     let sweep = gradient.clampedSweep
     let stops = gradient.stops.sortedByLocation
     let first = stops.first?.color ?? .clear
     let last = stops.last?.color ?? .clear
 
-    var segments: [(from: Double, to: Double, start: Color, end: Color)] = []
-    func add(_ from: Double, _ to: Double, _ c0: Color, _ c1: Color) {
+    var segments: [(from: Double, to: Double, start: RGBAColor, end: RGBAColor)] = []
+    func add(_ from: Double, _ to: Double, _ c0: RGBAColor, _ c1: RGBAColor) {
       if to > from { segments.append((from, to, c0, c1)) }
     }
     if sweep > 0, let head = stops.first, let tail = stops.last {
@@ -131,7 +131,7 @@ struct AngularSectors: Equatable {
   }
 }
 
-extension AngularGradient {
+extension AngularGradientPaint {
   /// `endAngle - startAngle` clamped to 0…360 degrees (0 when not a number).
   var clampedSweep: Double {
     let sweep = endAngle - startAngle
@@ -139,10 +139,10 @@ extension AngularGradient {
   }
 }
 
-extension Color {
+extension RGBAColor {
   /// Straight-alpha linear interpolation: `self` at `t = 0`, `other` at `t = 1`.
-  func lerp(_ other: Color, _ t: Double) -> Color {
-    Color(
+  func lerp(_ other: RGBAColor, _ t: Double) -> RGBAColor {
+    RGBAColor(
       red: red + (other.red - red) * t, green: green + (other.green - green) * t,
       blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
   }

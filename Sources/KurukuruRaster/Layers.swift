@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import Kurukuru
+import KurukuruCore
 
 // MARK: - Layer plans
 
@@ -20,7 +20,7 @@ enum LayerPlan: Equatable {
 /// A shadow in canvas pixels.
 struct ShadowPlan: Equatable {
   /// Tint; its alpha multiplies the blurred coverage (straight RGBA).
-  var color: Color
+  var color: RGBAColor
   /// Gaussian standard deviation in pixels: radius / 2 × scale (≥ 0).
   var sigma: Double
   /// Horizontal offset in pixels: offset.x × scale (positive = right).

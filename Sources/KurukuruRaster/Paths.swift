@@ -1,5 +1,5 @@
 import CCairo
-import Kurukuru
+import KurukuruCore
 
 // MARK: - Paths
 
@@ -7,7 +7,7 @@ import Kurukuru
 /// - Parameters:
 ///   - path: move/line/cubic/close commands in local points.
 ///   - cr: the Cairo context.
-func setPath(_ path: Path, on cr: OpaquePointer) {
+func setPath(_ path: BezierPath, on cr: OpaquePointer) {
   cairo_new_path(cr)
   for element in path.elements {
     switch element {
@@ -23,7 +23,7 @@ func setPath(_ path: Path, on cr: OpaquePointer) {
   }
 }
 
-extension Path {
+extension BezierPath {
   /// Whether every coordinate is a finite number.
   var isFinite: Bool {
     func ok(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }

@@ -1,4 +1,4 @@
-import Kurukuru
+import KurukuruCore
 
 // MARK: - Premultiplied ARGB32 → straight RGBA8
 

@@ -7,8 +7,10 @@
 public enum RasterError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The rasterizer's scale is not a finite number greater than 0 (pixels per point).
   case invalidScale(Double)
-  /// The canvas would be larger than `limit` pixels on a side.
-  case canvasTooLarge(width: Int, height: Int, limit: Int)
+  /// The canvas would be larger than `limit` pixels on a side at `scale` pixels per point.
+  case canvasTooLarge(width: Int, height: Int, limit: Int, scale: Double)
+  /// The canvas would be less than one pixel on a side at `scale` pixels per point.
+  case emptyCanvas(width: Int, height: Int, scale: Double)
   /// A layer with a shadow needs an offscreen surface larger than `limit` pixels on a side
   /// (canvas plus the blur's reach and the shadow offset).
   case layerTooLarge(width: Int, height: Int, limit: Int)
@@ -19,8 +21,10 @@ public enum RasterError: Error, CustomStringConvertible, Equatable, Sendable {
     switch self {
     case .invalidScale(let scale):
       return "rasterizer: scale must be a finite number greater than 0 (pixels per point), got \(scale)"
-    case .canvasTooLarge(let width, let height, let limit):
-      return "rasterizer: canvas of \(width)×\(height) pixels exceeds the limit of \(limit) pixels a side"
+    case .canvasTooLarge(let width, let height, let limit, let scale):
+      return "scale \(formatted(scale)) makes a \(width)×\(height) px canvas; each side must be 1…\(limit) px"
+    case .emptyCanvas(let width, let height, let scale):
+      return "scale \(formatted(scale)) makes a \(width)×\(height) px canvas; each side must be 1…\(Rasterizer.maximumCanvasSide) px"
     case .layerTooLarge(let width, let height, let limit):
       return
         "rasterizer: shadow layer surface of \(width)×\(height) pixels exceeds the limit of \(limit) pixels a side"
@@ -28,4 +32,10 @@ public enum RasterError: Error, CustomStringConvertible, Equatable, Sendable {
       return "rasterizer: cairo failed while \(operation): \(status)"
     }
   }
+}
+
+/// `2`, `0.5`: a scale as people write it.
+private func formatted(_ v: Double) -> String {
+  if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+  return String(v)
 }

@@ -1,5 +1,5 @@
 import CCairo
-import Kurukuru
+import KurukuruCore
 
 // MARK: - Rasterizer
 
@@ -31,6 +31,23 @@ public struct Rasterizer: Sendable {
     (pixelLength(list.size.width), pixelLength(list.size.height))
   }
 
+  /// The canvas of a scene in pixels, checked against the rasterizer's limits: what every frame
+  /// of `size` points renders to.
+  /// - Parameter size: the canvas in points.
+  /// - Returns: width and height in pixels, `Int((points * scale).rounded())` per side.
+  /// - Throws: `RasterError.invalidScale`, `.emptyCanvas` (a side under 1 pixel) or
+  ///   `.canvasTooLarge` (a side over `maximumCanvasSide` pixels).
+  public func canvasSize(for size: Size) throws -> (width: Int, height: Int) {
+    guard scale.isFinite, scale > 0 else { throw RasterError.invalidScale(scale) }
+    let (width, height) = (pixelLength(size.width), pixelLength(size.height))
+    let limit = Rasterizer.maximumCanvasSide
+    guard width <= limit, height <= limit else {
+      throw RasterError.canvasTooLarge(width: width, height: height, limit: limit, scale: scale)
+    }
+    guard width >= 1, height >= 1 else { throw RasterError.emptyCanvas(width: width, height: height, scale: scale) }
+    return (width, height)
+  }
+
   /// Draws the list into a new frame (straight RGBA8).
   /// - Parameter list: what to draw, in points.
   /// - Returns: a frame of `pixelSize(of: list)` pixels.
@@ -41,7 +58,7 @@ public struct Rasterizer: Sendable {
     let (width, height) = pixelSize(of: list)
     let limit = Rasterizer.maximumCanvasSide
     guard width <= limit, height <= limit else {
-      throw RasterError.canvasTooLarge(width: width, height: height, limit: limit)
+      throw RasterError.canvasTooLarge(width: width, height: height, limit: limit, scale: scale)
     }
     if width == 0 || height == 0 { return Frame(width: width, height: height) }
 

@@ -1,5 +1,5 @@
 import CCairo
-import Kurukuru
+import KurukuruCore
 
 // MARK: - Stroke style
 
@@ -10,7 +10,7 @@ import Kurukuru
 /// - Parameters:
 ///   - style: the stroke style.
 ///   - cr: the Cairo context.
-func applyStrokeStyle(_ style: StrokeStyle, to cr: OpaquePointer) {
+func applyStrokeStyle(_ style: StrokeOptions, to cr: OpaquePointer) {
   cairo_set_line_width(cr, style.lineWidth)
   cairo_set_line_cap(cr, style.lineCap.cairoValue)
   cairo_set_line_join(cr, style.lineJoin.cairoValue)
@@ -22,7 +22,7 @@ func applyStrokeStyle(_ style: StrokeStyle, to cr: OpaquePointer) {
   }
 }
 
-extension StrokeStyle {
+extension StrokeOptions {
   /// The dash pattern handed to Cairo, or `nil` for a solid line.
   ///
   /// An empty pattern, one with a negative or non-finite length, or one whose lengths sum to 0

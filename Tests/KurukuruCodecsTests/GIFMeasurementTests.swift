@@ -1,5 +1,5 @@
 import Foundation
-import Kurukuru
+import KurukuruCore
 @testable import KurukuruCodecs
 import XCTest
 
@@ -7,14 +7,14 @@ import XCTest
 /// variable `KURUKURU_GIF_MEASURE` names a folder: it writes the raw frames (`NAME.rgba`) and our
 /// GIFs there, and scores any `NAME-*.gif` already there (e.g. made by ffmpeg) the same way.
 final class GIFMeasurementTests: XCTestCase {
-  private struct Animation {
+  private struct AnimationSpec {
     var name: String
     var size: Int
     var frames: [Frame]
     var options: GIFOptions
   }
 
-  private func animations() -> [Animation] {
+  private func animations() -> [AnimationSpec] {
     let n = 36  // 1.2 s at 30 fps
     let dark = (0.1, 0.1, 0.12)
     func dots(_ i: Int) -> Frame {
@@ -39,18 +39,18 @@ final class GIFMeasurementTests: XCTestCase {
       return frame
     }
     return [
-      Animation(name: "arc-transparent", size: 120, frames: (0..<n).map { Synthetic.arc(size: 120, frame: $0, of: n) },
+      AnimationSpec(name: "arc-transparent", size: 120, frames: (0..<n).map { Synthetic.arc(size: 120, frame: $0, of: n) },
                 options: GIFOptions()),
-      Animation(name: "arc-opaque", size: 120,
+      AnimationSpec(name: "arc-opaque", size: 120,
                 frames: (0..<n).map { Synthetic.arc(size: 120, frame: $0, of: n, background: dark) },
                 options: GIFOptions(keepTransparency: false)),
-      Animation(name: "dots-transparent", size: 120, frames: (0..<n).map(dots), options: GIFOptions()),
-      Animation(name: "arc-large", size: 240, frames: (0..<n).map { Synthetic.arc(size: 240, frame: $0, of: n) },
+      AnimationSpec(name: "dots-transparent", size: 120, frames: (0..<n).map(dots), options: GIFOptions()),
+      AnimationSpec(name: "arc-large", size: 240, frames: (0..<n).map { Synthetic.arc(size: 240, frame: $0, of: n) },
                 options: GIFOptions()),
     ]
   }
 
-  private func score(_ bytes: [UInt8], _ animation: Animation) throws -> (min: Double, mean: Double) {
+  private func score(_ bytes: [UInt8], _ animation: AnimationSpec) throws -> (min: Double, mean: Double) {
     let decoded = try GIFDecoder.decode(bytes)
     var values: [Double] = []
     // Frames may have been merged or dropped by other encoders: score by display time.

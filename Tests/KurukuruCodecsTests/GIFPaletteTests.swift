@@ -1,5 +1,5 @@
 import Foundation
-import Kurukuru
+import KurukuruCore
 @testable import KurukuruCodecs
 import XCTest
 

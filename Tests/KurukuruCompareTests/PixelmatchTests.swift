@@ -1,4 +1,4 @@
-import Kurukuru
+import KurukuruCore
 import KurukuruCodecs
 import KurukuruCompare
 import XCTest

@@ -1,5 +1,5 @@
 import Foundation
-import Kurukuru
+import KurukuruCore
 import XCTest
 
 @testable import KurukuruRaster
@@ -12,24 +12,24 @@ final class CairoCallDumpTests: XCTestCase {
       .then(.translation(x: 50, y: 50))
     let ring = Drawing(
       path: Shapes.circle(center: center, radius: 30), transform: spin,
-      style: .stroke(StrokeStyle(lineWidth: 6, lineCap: .round, dash: [20, 8], dashPhase: 3)),
+      style: .stroke(StrokeOptions(lineWidth: 6, lineCap: .round, dash: [20, 8], dashPhase: 3)),
       paint: .angular(
-        AngularGradient(
+        AngularGradientPaint(
           stops: [
             GradientStop(location: 0, color: red), GradientStop(location: 0.5, color: green),
             GradientStop(location: 1, color: red),
           ], center: center, startAngle: -90, endAngle: 270)))
-    let linear = LinearGradient(
+    let linear = LinearGradientPaint(
       stops: [GradientStop(location: 0, color: .white), GradientStop(location: 1, color: blue)],
       start: Point(x: 40, y: 40), end: Point(x: 60, y: 60))
-    let radial = RadialGradient(
+    let radial = RadialGradientPaint(
       stops: [GradientStop(location: 0, color: .white), GradientStop(location: 1, color: .clear)],
       center: Point(x: 0, y: 0), startRadius: 0, endRadius: 8)
     let dot = Drawing(
       path: Shapes.circle(center: .zero, radius: 8),
       transform: Transform.translation(x: 0, y: -30).then(spin), style: .fill(evenOdd: false), paint: .radial(radial))
     return DisplayList(
-      size: Size(width: 100, height: 100), background: Color(red: 0.1, green: 0.1, blue: 0.2),
+      size: Size(width: 100, height: 100), background: RGBAColor(red: 0.1, green: 0.1, blue: 0.2),
       items: [
         .layer(
           Layer(
@@ -39,7 +39,7 @@ final class CairoCallDumpTests: XCTestCase {
           Layer(
             opacity: 0.5,
             items: [
-              fill(Shapes.rect(40, 40, 20, 20), .linear(linear), evenOdd: true), .drawing(dot), fill(Path(), red),
+              fill(Shapes.rect(40, 40, 20, 20), .linear(linear), evenOdd: true), .drawing(dot), fill(BezierPath(), red),
             ])),
         .layer(Layer(opacity: 0, items: [fill(Shapes.rect(0, 0, 10, 10), red)])),
       ])

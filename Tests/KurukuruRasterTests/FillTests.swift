@@ -1,12 +1,12 @@
-import Kurukuru
+import KurukuruCore
 import XCTest
 
 @testable import KurukuruRaster
 
 final class FillTests: XCTestCase {
-  private var nested: Path {
+  private var nested: BezierPath {
     // Two squares, both clockwise on screen.
-    Path(Shapes.rect(10, 10, 80, 80).elements + Shapes.rect(30, 30, 40, 40).elements)
+    BezierPath(Shapes.rect(10, 10, 80, 80).elements + Shapes.rect(30, 30, 40, 40).elements)
   }
 
   func testNonZeroFillsNestedSameDirectionSubpaths() throws {
@@ -31,9 +31,9 @@ final class FillTests: XCTestCase {
 
   func testEmptyPathAndSingularTransformDrawNothing() throws {
     let frame = try render([
-      fill(Path(), red),
+      fill(BezierPath(), red),
       fill(Shapes.rect(0, 0, 100, 100), red, transform: .scale(x: 0, y: 1)),
-      stroke(Path(), red, StrokeStyle(lineWidth: 4, lineCap: .round)),
+      stroke(BezierPath(), red, StrokeOptions(lineWidth: 4, lineCap: .round)),
     ])
     XCTAssertEqual(inkCount(frame, x: 0..<100, y: 0..<100), 0)
   }

@@ -1,4 +1,4 @@
-import Kurukuru
+import KurukuruCore
 import XCTest
 
 @testable import KurukuruRaster
@@ -8,7 +8,7 @@ final class GradientTests: XCTestCase {
 
   private func angularDisc(start: Double, end: Double, stops: [GradientStop]) throws -> Frame {
     let center = Point(x: 50, y: 50)
-    let gradient = AngularGradient(stops: stops, center: center, startAngle: start, endAngle: end)
+    let gradient = AngularGradientPaint(stops: stops, center: center, startAngle: start, endAngle: end)
     return try render([fill(Shapes.circle(center: center, radius: 40), .angular(gradient))])
   }
 
@@ -85,7 +85,7 @@ final class GradientTests: XCTestCase {
     let center = Point(x: 50, y: 50)
     let stops = [GradientStop(location: 0, color: blue), GradientStop(location: 1, color: blue)]
     for (start, end) in [(0.0, 360.0), (-90, 45), (33.3, 33.3)] {
-      let gradient = AngularGradient(stops: stops, center: center, startAngle: start, endAngle: end)
+      let gradient = AngularGradientPaint(stops: stops, center: center, startAngle: start, endAngle: end)
       let frame = try Rasterizer(scale: 3).render(list([fill(Shapes.circle(center: center, radius: 40), .angular(gradient))]))
       var colours = Set<RGBA8>()
       for y in 0..<300 {
@@ -115,12 +115,12 @@ final class GradientTests: XCTestCase {
 
   func testAngularGradientOnAStrokedRing() throws {
     let center = Point(x: 50, y: 50)
-    let gradient = AngularGradient(
+    let gradient = AngularGradientPaint(
       stops: [GradientStop(location: 0, color: red), GradientStop(location: 1, color: blue)], center: center,
       startAngle: 0, endAngle: 360)
     let ring = Drawing(
       path: Shapes.circle(center: center, radius: 30), transform: .identity,
-      style: .stroke(StrokeStyle(lineWidth: 8)), paint: .angular(gradient))
+      style: .stroke(StrokeOptions(lineWidth: 8)), paint: .angular(gradient))
     let frame = try render([.drawing(ring)])
     XCTAssertTrue(pixel(frame, at: polar(180, 30)).isClose(to: RGBA8(r: 128, g: 0, b: 128), tolerance: 12))
     XCTAssertTrue(pixel(frame, at: polar(90, 33)).isClose(to: RGBA8(r: 191, g: 0, b: 64), tolerance: 12))
@@ -128,7 +128,7 @@ final class GradientTests: XCTestCase {
   }
 
   func testAngularSectorsCoverOneTurnInThinWedgesWithBoundariesAtStops() {
-    let gradient = AngularGradient(
+    let gradient = AngularGradientPaint(
       stops: redGreenBlueRed.map { GradientStop(location: $0.location, color: $0.color) },
       center: .zero, startAngle: -90, endAngle: 90)
     let sectors = AngularSectors(gradient)
@@ -148,7 +148,7 @@ final class GradientTests: XCTestCase {
   // MARK: - Linear and radial
 
   func testLinearGradientInterpolatesAndPads() throws {
-    let gradient = LinearGradient(
+    let gradient = LinearGradientPaint(
       stops: [GradientStop(location: 0, color: red), GradientStop(location: 1, color: blue)],
       start: Point(x: 25, y: 0), end: Point(x: 75, y: 0))
     let frame = try render([fill(Shapes.rect(0, 0, 100, 100), .linear(gradient))])
@@ -159,7 +159,7 @@ final class GradientTests: XCTestCase {
   }
 
   func testRadialGradientRunsFromStartToEndRadius() throws {
-    let gradient = RadialGradient(
+    let gradient = RadialGradientPaint(
       stops: [GradientStop(location: 0, color: .white), GradientStop(location: 1, color: .black)],
       center: Point(x: 50, y: 50), startRadius: 10, endRadius: 40)
     let frame = try render([fill(Shapes.rect(0, 0, 100, 100), .radial(gradient))])

@@ -1,4 +1,4 @@
-import Kurukuru
+import KurukuruCore
 import XCTest
 
 @testable import KurukuruRaster
@@ -7,7 +7,7 @@ import XCTest
 final class OrientationTests: XCTestCase {
   func testQuarterArcFromThreeToSixOClockInksTheLowerRightQuadrant() throws {
     let arc = Shapes.quarterArc(center: Point(x: 50, y: 50), radius: 30)
-    let frame = try render([stroke(arc, red, StrokeStyle(lineWidth: 6))])
+    let frame = try render([stroke(arc, red, StrokeOptions(lineWidth: 6))])
     saveIfRequested(frame, "orientation-quarter-arc")
 
     // Middle of the arc, at 45° clockwise from 3 o'clock: (50 + 30 cos 45°, 50 + 30 sin 45°).
@@ -33,7 +33,7 @@ final class OrientationTests: XCTestCase {
   func testTransformScalesStrokeWidth() throws {
     // A 2-point line scaled ×4 about the origin is 8 pixels thick.
     let line = Shapes.polyline([(5, 12), (20, 12)])
-    let frame = try render([stroke(line, red, StrokeStyle(lineWidth: 2), transform: .scale(x: 4, y: 4))])
+    let frame = try render([stroke(line, red, StrokeOptions(lineWidth: 2), transform: .scale(x: 4, y: 4))])
     for y in 44..<52 { XCTAssertEqual(frame[40, y].a, 255, "row \(y)") }
     assertClear(frame, 40, 43)
     assertClear(frame, 40, 52)

@@ -1,5 +1,5 @@
 import Dispatch
-import Kurukuru
+import KurukuruCore
 import XCTest
 
 @testable import KurukuruRaster
@@ -54,7 +54,7 @@ final class OutputTests: XCTestCase {
 
   func testTooLargeCanvasAndInvalidScaleThrow() {
     XCTAssertThrowsError(try Rasterizer().render(list([], width: 9000, height: 10))) { error in
-      XCTAssertEqual(error as? RasterError, .canvasTooLarge(width: 9000, height: 10, limit: 8192))
+      XCTAssertEqual(error as? RasterError, .canvasTooLarge(width: 9000, height: 10, limit: 8192, scale: 1))
       XCTAssertTrue("\(error)".contains("9000×10"))
     }
     XCTAssertThrowsError(try Rasterizer(scale: 3).render(list([], width: 3000, height: 10)))
@@ -72,7 +72,7 @@ final class OutputTests: XCTestCase {
 
   func testParallelRendersMatchASerialRender() throws {
     let center = Point(x: 50, y: 50)
-    let gradient = AngularGradient(
+    let gradient = AngularGradientPaint(
       stops: [GradientStop(location: 0, color: red), GradientStop(location: 1, color: blue)], center: center,
       startAngle: -90, endAngle: 270)
     let items: [DisplayItem] = [
@@ -106,9 +106,9 @@ final class EdgeCaseTests: XCTestCase {
     let one = [GradientStop(location: 0.3, color: green)]
     let redBlue = [GradientStop(location: 0, color: red), GradientStop(location: 1, color: blue)]
     let items: [DisplayItem] = [
-      fill(square, .linear(LinearGradient(stops: redBlue, start: Point(x: 50, y: 50), end: Point(x: 50, y: 50)))),
-      fill(square, .radial(RadialGradient(stops: redBlue, center: Point(x: 50, y: 50), startRadius: 0, endRadius: 0))),
-      fill(Shapes.rect(10, 10, 40, 40), .angular(AngularGradient(stops: one, center: .zero, startAngle: 10, endAngle: 10))),
+      fill(square, .linear(LinearGradientPaint(stops: redBlue, start: Point(x: 50, y: 50), end: Point(x: 50, y: 50)))),
+      fill(square, .radial(RadialGradientPaint(stops: redBlue, center: Point(x: 50, y: 50), startRadius: 0, endRadius: 0))),
+      fill(Shapes.rect(10, 10, 40, 40), .angular(AngularGradientPaint(stops: one, center: .zero, startAngle: 10, endAngle: 10))),
       .layer(
         Layer(
           opacity: 1, shadow: Shadow(color: .black, radius: 200, offset: Point(x: 1e3, y: -1e3)),

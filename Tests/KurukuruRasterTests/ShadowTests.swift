@@ -1,11 +1,11 @@
-import Kurukuru
+import KurukuruCore
 import XCTest
 
 @testable import KurukuruRaster
 
 final class ShadowTests: XCTestCase {
   private func glowingDisc(
-    center: Point = Point(x: 50, y: 50), color: Color = blue, radius: Double = 8, offset: Point = .zero,
+    center: Point = Point(x: 50, y: 50), color: RGBAColor = blue, radius: Double = 8, offset: Point = .zero,
     opacity: Double = 1, scale: Double = 1
   ) throws -> Frame {
     let disc = fill(Shapes.circle(center: center, radius: 10), .white)

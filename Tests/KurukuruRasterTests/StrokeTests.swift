@@ -1,4 +1,4 @@
-import Kurukuru
+import KurukuruCore
 import XCTest
 
 @testable import KurukuruRaster
@@ -7,7 +7,7 @@ final class StrokeTests: XCTestCase {
   private let ink = RGBA8(r: 255, g: 0, b: 0)
 
   private func line(cap: LineCap) throws -> Frame {
-    try render([stroke(Shapes.polyline([(30, 50), (70, 50)]), red, StrokeStyle(lineWidth: 10, lineCap: cap))])
+    try render([stroke(Shapes.polyline([(30, 50), (70, 50)]), red, StrokeOptions(lineWidth: 10, lineCap: cap))])
   }
 
   func testButtCapsStopAtTheEndpoints() throws {
@@ -36,7 +36,7 @@ final class StrokeTests: XCTestCase {
 
   private func chevron(join: LineJoin) throws -> Frame {
     let path = Shapes.polyline([(20, 70), (50, 30), (80, 70)])
-    return try render([stroke(path, red, StrokeStyle(lineWidth: 10, lineJoin: join))])
+    return try render([stroke(path, red, StrokeOptions(lineWidth: 10, lineJoin: join))])
   }
 
   func testJoins() throws {
@@ -54,26 +54,26 @@ final class StrokeTests: XCTestCase {
   func testMiterLimitFallsBackToBevel() throws {
     // Miter length ratio here is 1 / sin(36.87°) ≈ 1.67: a limit of 1.5 bevels the corner.
     let path = Shapes.polyline([(20, 70), (50, 30), (80, 70)])
-    let frame = try render([stroke(path, red, StrokeStyle(lineWidth: 10, lineJoin: .miter, miterLimit: 1.5))])
+    let frame = try render([stroke(path, red, StrokeOptions(lineWidth: 10, lineJoin: .miter, miterLimit: 1.5))])
     assertClear(frame, 50, 23)
     assertClear(frame, 50, 25)
   }
 
   func testDashesAndPhase() throws {
     let path = Shapes.polyline([(10, 50), (90, 50)])
-    let dashed = try render([stroke(path, red, StrokeStyle(lineWidth: 4, dash: [10, 10]))])
+    let dashed = try render([stroke(path, red, StrokeOptions(lineWidth: 4, dash: [10, 10]))])
     assertPixel(dashed, 15, 50, ink, tolerance: 0)
     assertClear(dashed, 25, 50)
     assertPixel(dashed, 35, 50, ink, tolerance: 0)
 
-    let shifted = try render([stroke(path, red, StrokeStyle(lineWidth: 4, dash: [10, 10], dashPhase: 10))])
+    let shifted = try render([stroke(path, red, StrokeOptions(lineWidth: 4, dash: [10, 10], dashPhase: 10))])
     assertClear(shifted, 15, 50)
     assertPixel(shifted, 25, 50, ink, tolerance: 0)
   }
 
   func testZeroDashPatternStrokesSolid() throws {
     let path = Shapes.polyline([(10, 50), (90, 50)])
-    let frame = try render([stroke(path, red, StrokeStyle(lineWidth: 4, dash: [0, 0]))])
+    let frame = try render([stroke(path, red, StrokeOptions(lineWidth: 4, dash: [0, 0]))])
     for x in stride(from: 12, to: 88, by: 5) { assertPixel(frame, x, 50, ink, tolerance: 0) }
   }
 }

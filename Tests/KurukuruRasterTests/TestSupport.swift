@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import Kurukuru
+import KurukuruCore
 import XCTest
 
 @testable import KurukuruRaster
@@ -13,8 +13,8 @@ enum Shapes {
   static let kappa = 0.5522847498307936
 
   /// A circle starting at 3 o'clock and running clockwise on screen (3 → 6 → 9 → 12).
-  static func circle(center c: Point, radius r: Double) -> Path {
-    var path = Path()
+  static func circle(center c: Point, radius r: Double) -> BezierPath {
+    var path = BezierPath()
     path.move(to: Point(x: c.x + r, y: c.y))
     path.elements += quarterArcs(center: c, radius: r, quarters: 4)
     path.close()
@@ -22,8 +22,8 @@ enum Shapes {
   }
 
   /// A quarter arc from 3 o'clock to 6 o'clock, clockwise on screen.
-  static func quarterArc(center c: Point, radius r: Double) -> Path {
-    var path = Path()
+  static func quarterArc(center c: Point, radius r: Double) -> BezierPath {
+    var path = BezierPath()
     path.move(to: Point(x: c.x + r, y: c.y))
     path.elements += quarterArcs(center: c, radius: r, quarters: 1)
     return path
@@ -43,16 +43,16 @@ enum Shapes {
   }
 
   /// A rectangle, clockwise on screen.
-  static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Path {
-    Path([
+  static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> BezierPath {
+    BezierPath([
       .move(Point(x: x, y: y)), .line(Point(x: x + w, y: y)), .line(Point(x: x + w, y: y + h)),
       .line(Point(x: x, y: y + h)), .close,
     ])
   }
 
   /// An open polyline.
-  static func polyline(_ points: [(Double, Double)]) -> Path {
-    var path = Path()
+  static func polyline(_ points: [(Double, Double)]) -> BezierPath {
+    var path = BezierPath()
     for (i, p) in points.enumerated() {
       let point = Point(x: p.0, y: p.1)
       if i == 0 { path.move(to: point) } else { path.line(to: point) }
@@ -63,23 +63,23 @@ enum Shapes {
 
 // MARK: - Items and rendering
 
-let red = Color(red: 1, green: 0, blue: 0)
-let green = Color(red: 0, green: 1, blue: 0)
-let blue = Color(red: 0, green: 0, blue: 1)
+let red = RGBAColor(red: 1, green: 0, blue: 0)
+let green = RGBAColor(red: 0, green: 1, blue: 0)
+let blue = RGBAColor(red: 0, green: 0, blue: 1)
 
-func fill(_ path: Path, _ paint: Paint, evenOdd: Bool = false, transform: Transform = .identity) -> DisplayItem {
+func fill(_ path: BezierPath, _ paint: Paint, evenOdd: Bool = false, transform: Transform = .identity) -> DisplayItem {
   .drawing(Drawing(path: path, transform: transform, style: .fill(evenOdd: evenOdd), paint: paint))
 }
 
-func fill(_ path: Path, _ color: Color, evenOdd: Bool = false, transform: Transform = .identity) -> DisplayItem {
+func fill(_ path: BezierPath, _ color: RGBAColor, evenOdd: Bool = false, transform: Transform = .identity) -> DisplayItem {
   fill(path, .color(color), evenOdd: evenOdd, transform: transform)
 }
 
-func stroke(_ path: Path, _ color: Color, _ style: StrokeStyle, transform: Transform = .identity) -> DisplayItem {
+func stroke(_ path: BezierPath, _ color: RGBAColor, _ style: StrokeOptions, transform: Transform = .identity) -> DisplayItem {
   .drawing(Drawing(path: path, transform: transform, style: .stroke(style), paint: .color(color)))
 }
 
-func list(_ items: [DisplayItem], width: Double = 100, height: Double = 100, background: Color = .clear)
+func list(_ items: [DisplayItem], width: Double = 100, height: Double = 100, background: RGBAColor = .clear)
   -> DisplayList
 {
   DisplayList(size: Size(width: width, height: height), background: background, items: items)
@@ -87,7 +87,7 @@ func list(_ items: [DisplayItem], width: Double = 100, height: Double = 100, bac
 
 /// Renders items on a transparent canvas (default 100×100 points, scale 1).
 func render(
-  _ items: [DisplayItem], width: Double = 100, height: Double = 100, scale: Double = 1, background: Color = .clear
+  _ items: [DisplayItem], width: Double = 100, height: Double = 100, scale: Double = 1, background: RGBAColor = .clear
 ) throws -> Frame {
   try Rasterizer(scale: scale).render(list(items, width: width, height: height, background: background))
 }

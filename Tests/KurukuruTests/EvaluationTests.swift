@@ -1,9 +1,9 @@
 import XCTest
 
-@testable import Kurukuru
+@testable import KurukuruCore
 
 final class EvaluationTests: XCTestCase {
-  func scene(_ view: String, width: Double = 100, height: Double = 100, extra: String = "") throws -> Scene {
+  func scene(_ view: String, width: Double = 100, height: Double = 100, extra: String = "") throws -> ResolvedScene {
     let text = """
       {"width": \(width), "height": \(height),\(extra) "view": \(view)}
       """

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import Kurukuru
+@testable import KurukuruCore
 
 final class ExpressionTests: XCTestCase {
   func eval(_ text: String, _ vars: [String: Double] = [:]) throws -> Double {

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import Kurukuru
+@testable import KurukuruCore
 
 final class JSONTests: XCTestCase {
   func parse(_ text: String) throws -> JSONNode {

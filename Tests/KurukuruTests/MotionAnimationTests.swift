@@ -1,11 +1,11 @@
 import XCTest
 
-@testable import Kurukuru
+@testable import KurukuruCore
 
-/// Animation.progress: repeats, autoreverse, delays as phase offsets, end values.
+/// AnimationSpec.progress: repeats, autoreverse, delays as phase offsets, end values.
 final class MotionAnimationTests: XCTestCase {
   func testRepeatForeverWithoutAutoreverseUsesTheDelayAsAPhaseOffset() {
-    let animation = Animation(
+    let animation = AnimationSpec(
       curve: .linear, duration: 2, delay: 0.5, repeatMode: .forever(autoreverses: false))
     XCTAssertEqual(animation.cycle, 2)
     XCTAssertNil(animation.endTime)
@@ -22,7 +22,7 @@ final class MotionAnimationTests: XCTestCase {
 
   func testRepeatForeverWithAutoreverseMirrorsTheCurveInTime() {
     let curve = TimingCurve.easeIn
-    let animation = Animation(curve: curve, duration: 1, repeatMode: .forever(autoreverses: true))
+    let animation = AnimationSpec(curve: curve, duration: 1, repeatMode: .forever(autoreverses: true))
     XCTAssertEqual(animation.cycle, 2)
     XCTAssertEqual(animation.progress(at: 0), 0)
     XCTAssertEqual(animation.progress(at: 0.25), curve.progress(0.25))
@@ -32,7 +32,7 @@ final class MotionAnimationTests: XCTestCase {
     XCTAssertEqual(animation.progress(at: 2), 0)
     XCTAssertEqual(animation.progress(at: 3.25), curve.progress(0.75))
     // Negative delay: phase moved forward by 0.5 s.
-    let shifted = Animation(
+    let shifted = AnimationSpec(
       curve: curve, duration: 1, delay: -0.5, repeatMode: .forever(autoreverses: true))
     XCTAssertEqual(shifted.progress(at: 0), curve.progress(0.5))
     XCTAssertEqual(shifted.progress(at: 1), curve.progress(0.5))
@@ -40,7 +40,7 @@ final class MotionAnimationTests: XCTestCase {
   }
 
   func testOnceWithDelayHoldsItsEndValue() {
-    let animation = Animation(curve: .easeInOut, duration: 1, delay: 0.5)
+    let animation = AnimationSpec(curve: .easeInOut, duration: 1, delay: 0.5)
     XCTAssertNil(animation.cycle)
     XCTAssertEqual(animation.endTime, 1.5)
     XCTAssertEqual(animation.progress(at: 0), 0)
@@ -50,11 +50,11 @@ final class MotionAnimationTests: XCTestCase {
     XCTAssertEqual(animation.progress(at: 9), 1)
     XCTAssertEqual(animation.progress(at: .infinity), 1)
     XCTAssertEqual(animation.progress(at: .nan), 0)
-    XCTAssertEqual(Animation(curve: .linear, duration: 1, delay: .nan).progress(at: 1), 0)
+    XCTAssertEqual(AnimationSpec(curve: .linear, duration: 1, delay: .nan).progress(at: 1), 0)
   }
 
   func testRepeatCountAlternatesAndThenJumpsToTheEnd() {
-    let animation = Animation(
+    let animation = AnimationSpec(
       curve: .linear, duration: 1, delay: 1, repeatMode: .count(2, autoreverses: true))
     XCTAssertEqual(animation.endTime, 3)
     XCTAssertEqual(animation.progress(at: 0.5), 0)
@@ -62,7 +62,7 @@ final class MotionAnimationTests: XCTestCase {
     XCTAssertEqual(animation.progress(at: 2.25), 0.75, "second pass runs backwards")
     XCTAssertEqual(animation.progress(at: 2.9), 0.1, accuracy: 1e-12)
     XCTAssertEqual(animation.progress(at: 3), 1, "SwiftUI jumps to the model value at the end")
-    let three = Animation(curve: .linear, duration: 0.5, repeatMode: .count(3, autoreverses: false))
+    let three = AnimationSpec(curve: .linear, duration: 0.5, repeatMode: .count(3, autoreverses: false))
     XCTAssertEqual(three.endTime, 1.5)
     XCTAssertEqual(three.progress(at: 0.25), 0.5)
     XCTAssertEqual(three.progress(at: 0.75), 0.5)
@@ -89,7 +89,7 @@ final class MotionAnimationTests: XCTestCase {
     // Dot i: timingCurve(0.5, 0.15 + i/5, 0.25, 1, duration: 1.5), repeating without autoreverse.
     for i in 0..<5 {
       let y = 0.15 + Double(i) / 5
-      let animation = Animation(
+      let animation = AnimationSpec(
         curve: .bezier(UnitBezier(0.5, y, 0.25, 1)), duration: 1.5,
         repeatMode: .forever(autoreverses: false))
       XCTAssertEqual(animation.progress(at: 0), 0)

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import Kurukuru
+@testable import KurukuruCore
 
 /// UnitBezier and TimingCurve against an independent solver and known points.
 final class MotionCurveTests: XCTestCase {
@@ -114,7 +114,7 @@ final class MotionCurveTests: XCTestCase {
     XCTAssertEqual(
       TimingCurve.bezier(UnitBezier(c.0, c.1, c.2, c.3)).progress(0.37), referenceY(c, 0.37),
       accuracy: 1e-9)
-    let spring = Spring(response: 0.5, dampingFraction: 0.6)
+    let spring = SpringCurve(response: 0.5, dampingFraction: 0.6)
     let curve = TimingCurve.spring(spring)
     XCTAssertEqual(curve.progress(0), 0)
     XCTAssertEqual(curve.progress(0.25), spring.value(at: 0.25 * spring.settlingDuration))

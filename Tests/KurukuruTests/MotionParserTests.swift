@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import Kurukuru
+@testable import KurukuruCore
 
 /// AnimationParser: the DESIGN examples, every name and modifier, and every error with its place.
 final class MotionParserTests: XCTestCase {
@@ -27,7 +27,7 @@ final class MotionParserTests: XCTestCase {
     }
   }
 
-  private func parse(_ text: String) throws -> Animation {
+  private func parse(_ text: String) throws -> AnimationSpec {
     let evaluator = Evaluator()
     return try AnimationParser.parse(text) { try evaluator($0) }
   }
@@ -62,7 +62,7 @@ final class MotionParserTests: XCTestCase {
     ) { try evaluator($0) }
     XCTAssertEqual(
       animation,
-      Animation(
+      AnimationSpec(
         curve: .bezier(UnitBezier(0.5, 0.55, 0.25, 1)), duration: 1.5,
         repeatMode: .forever(autoreverses: false)))
     XCTAssertEqual(evaluator.calls, ["0.5", "0.15 + i/5", "0.25", "1", "1.5"])
@@ -73,63 +73,63 @@ final class MotionParserTests: XCTestCase {
       try parse(
         "Animation.timingCurve(0.1, 0.7, 0.9, 0.2, duration: 1.9).repeatForever(autoreverses: false)"
       ),
-      Animation(
+      AnimationSpec(
         curve: .bezier(UnitBezier(0.1, 0.7, 0.9, 0.2)), duration: 1.9,
         repeatMode: .forever(autoreverses: false)))
     XCTAssertEqual(
-      try parse(".linear(duration: 60)"), Animation(curve: .linear, duration: 60))
+      try parse(".linear(duration: 60)"), AnimationSpec(curve: .linear, duration: 60))
     XCTAssertEqual(
       try parse(".linear(duration: 0.25).delay(0.5)"),
-      Animation(curve: .linear, duration: 0.25, delay: 0.5))
+      AnimationSpec(curve: .linear, duration: 0.25, delay: 0.5))
   }
 
   // MARK: - Names
 
   func testBezierNames() throws {
-    XCTAssertEqual(try parse("linear"), Animation(curve: .linear, duration: 0.35))
-    XCTAssertEqual(try parse("easeIn"), Animation(curve: .easeIn, duration: 0.35))
-    XCTAssertEqual(try parse(".easeOut"), Animation(curve: .easeOut, duration: 0.35))
-    XCTAssertEqual(try parse("Animation.easeInOut"), Animation(curve: .easeInOut, duration: 0.35))
+    XCTAssertEqual(try parse("linear"), AnimationSpec(curve: .linear, duration: 0.35))
+    XCTAssertEqual(try parse("easeIn"), AnimationSpec(curve: .easeIn, duration: 0.35))
+    XCTAssertEqual(try parse(".easeOut"), AnimationSpec(curve: .easeOut, duration: 0.35))
+    XCTAssertEqual(try parse("Animation.easeInOut"), AnimationSpec(curve: .easeInOut, duration: 0.35))
     XCTAssertEqual(
-      try parse("easeInOut(duration: 0.8)"), Animation(curve: .easeInOut, duration: 0.8))
+      try parse("easeInOut(duration: 0.8)"), AnimationSpec(curve: .easeInOut, duration: 0.8))
     XCTAssertEqual(
       try parse("timingCurve(0.2, 0.68, 0.18, 1.08)"),
-      Animation(curve: .bezier(UnitBezier(0.2, 0.68, 0.18, 1.08)), duration: 0.35))
+      AnimationSpec(curve: .bezier(UnitBezier(0.2, 0.68, 0.18, 1.08)), duration: 0.35))
   }
 
   func testSpringNames() throws {
-    func spring(_ text: String) throws -> Spring {
+    func spring(_ text: String) throws -> SpringCurve {
       let animation = try parse(text)
       guard case .spring(let spring) = animation.curve else {
         XCTFail("'\(text)' is not a spring")
-        return Spring(response: 1, dampingFraction: 1)
+        return SpringCurve(response: 1, dampingFraction: 1)
       }
       XCTAssertEqual(
         animation.duration, spring.settlingDuration, "a spring's pass is its settling duration")
       XCTAssertEqual(animation.repeatMode, .once)
       return spring
     }
-    let swiftUIDefault = Spring(response: 0.55, dampingFraction: 0.825)
+    let swiftUIDefault = SpringCurve(response: 0.55, dampingFraction: 0.825)
     XCTAssertEqual(try spring("spring"), swiftUIDefault)
     XCTAssertEqual(try spring(".spring()"), swiftUIDefault)
     XCTAssertEqual(
-      try spring("spring(response: 0.3)"), Spring(response: 0.3, dampingFraction: 0.825))
+      try spring("spring(response: 0.3)"), SpringCurve(response: 0.3, dampingFraction: 0.825))
     XCTAssertEqual(
-      try spring("spring(dampingFraction: 0.5)"), Spring(response: 0.55, dampingFraction: 0.5))
+      try spring("spring(dampingFraction: 0.5)"), SpringCurve(response: 0.55, dampingFraction: 0.5))
     XCTAssertEqual(
       try spring("spring(response: 0.3, dampingFraction: 0.6, blendDuration: 0.2)"),
-      Spring(response: 0.3, dampingFraction: 0.6))
+      SpringCurve(response: 0.3, dampingFraction: 0.6))
     XCTAssertEqual(
-      try spring("spring(duration: 0.4, bounce: 0.2)"), Spring(duration: 0.4, bounce: 0.2))
-    XCTAssertEqual(try spring("spring(bounce: 0.2)"), Spring(duration: 0.5, bounce: 0.2))
-    XCTAssertEqual(try spring("default"), Spring(response: 0.55, dampingFraction: 1))
-    XCTAssertEqual(try spring("smooth"), Spring(duration: 0.5, bounce: 0))
-    XCTAssertEqual(try spring("snappy"), Spring(duration: 0.5, bounce: 0.15))
-    XCTAssertEqual(try spring(".bouncy"), Spring(duration: 0.5, bounce: 0.3))
-    XCTAssertEqual(try spring("smooth()"), Spring(duration: 0.5, bounce: 0))
-    XCTAssertEqual(try spring("snappy(duration: 0.3)"), Spring(duration: 0.3, bounce: 0.15))
+      try spring("spring(duration: 0.4, bounce: 0.2)"), SpringCurve(duration: 0.4, bounce: 0.2))
+    XCTAssertEqual(try spring("spring(bounce: 0.2)"), SpringCurve(duration: 0.5, bounce: 0.2))
+    XCTAssertEqual(try spring("default"), SpringCurve(response: 0.55, dampingFraction: 1))
+    XCTAssertEqual(try spring("smooth"), SpringCurve(duration: 0.5, bounce: 0))
+    XCTAssertEqual(try spring("snappy"), SpringCurve(duration: 0.5, bounce: 0.15))
+    XCTAssertEqual(try spring(".bouncy"), SpringCurve(duration: 0.5, bounce: 0.3))
+    XCTAssertEqual(try spring("smooth()"), SpringCurve(duration: 0.5, bounce: 0))
+    XCTAssertEqual(try spring("snappy(duration: 0.3)"), SpringCurve(duration: 0.3, bounce: 0.15))
     XCTAssertEqual(
-      try spring("bouncy(duration: 0.8, extraBounce: 0.1)"), Spring(duration: 0.8, bounce: 0.4))
+      try spring("bouncy(duration: 0.8, extraBounce: 0.1)"), SpringCurve(duration: 0.8, bounce: 0.4))
     let interpolating = try spring("interpolatingSpring(stiffness: 100, damping: 10)")
     XCTAssertEqual(interpolating.response, 2 * Double.pi / 10, accuracy: 1e-12)
     XCTAssertEqual(interpolating.dampingFraction, 0.5, accuracy: 1e-12)
@@ -139,8 +139,8 @@ final class MotionParserTests: XCTestCase {
     XCTAssertEqual(heavy.dampingFraction, 0.25, accuracy: 1e-12)
     XCTAssertEqual(
       try spring("interpolatingSpring(duration: 0.6, bounce: 0.1)"),
-      Spring(duration: 0.6, bounce: 0.1))
-    XCTAssertEqual(try spring("interpolatingSpring"), Spring(duration: 0.5, bounce: 0))
+      SpringCurve(duration: 0.6, bounce: 0.1))
+    XCTAssertEqual(try spring("interpolatingSpring"), SpringCurve(duration: 0.5, bounce: 0))
   }
 
   // MARK: - Modifiers
@@ -159,7 +159,7 @@ final class MotionParserTests: XCTestCase {
     XCTAssertEqual(try parse("easeIn.delay(0.25).delay(0.5)").delay, 0.75)
     let fast = try parse(
       "easeIn(duration: 1).delay(1).speed(4).repeatForever(autoreverses: false).delay(1)")
-    var expected = Animation(curve: .easeIn, duration: 0.25, delay: 1, repeatMode: .forever(autoreverses: false))
+    var expected = AnimationSpec(curve: .easeIn, duration: 0.25, delay: 1, repeatMode: .forever(autoreverses: false))
     expected.pause = 0.25
     XCTAssertEqual(fast, expected, "a delay before the repeat is repeated with every pass")
     XCTAssertEqual(fast.cycle, 0.5)
@@ -177,7 +177,7 @@ final class MotionParserTests: XCTestCase {
     let spaced = try parse(
       "  . easeIn ( duration : 1 )\n  . repeatForever ( autoreverses : false ) ")
     XCTAssertEqual(
-      spaced, Animation(curve: .easeIn, duration: 1, repeatMode: .forever(autoreverses: false)))
+      spaced, AnimationSpec(curve: .easeIn, duration: 1, repeatMode: .forever(autoreverses: false)))
     XCTAssertEqual(
       try parse("linear(duration: min(1, 2))").duration, 1, "nested commas stay in one argument")
   }
@@ -309,11 +309,11 @@ final class MotionParserTests: XCTestCase {
       try curve(" timingCurve(0.2, 0.68, 0.18, 1.08) "), .bezier(UnitBezier(0.2, 0.68, 0.18, 1.08)))
     XCTAssertEqual(
       try curve("spring(response: 0.5, dampingFraction: 0.7)"),
-      .spring(Spring(response: 0.5, dampingFraction: 0.7)))
+      .spring(SpringCurve(response: 0.5, dampingFraction: 0.7)))
     XCTAssertEqual(
-      try curve("spring(duration: 0.5, bounce: 0.3)"), .spring(Spring(duration: 0.5, bounce: 0.3)))
-    XCTAssertEqual(try curve("spring"), .spring(Spring(response: 0.55, dampingFraction: 0.825)))
-    XCTAssertEqual(try curve("snappy"), .spring(Spring(duration: 0.5, bounce: 0.15)))
+      try curve("spring(duration: 0.5, bounce: 0.3)"), .spring(SpringCurve(duration: 0.5, bounce: 0.3)))
+    XCTAssertEqual(try curve("spring"), .spring(SpringCurve(response: 0.55, dampingFraction: 0.825)))
+    XCTAssertEqual(try curve("snappy"), .spring(SpringCurve(duration: 0.5, bounce: 0.15)))
   }
 
   func testCurveErrors() {

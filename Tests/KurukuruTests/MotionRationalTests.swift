@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import Kurukuru
+@testable import KurukuruCore
 
 /// Exact loop-period arithmetic.
 final class MotionRationalTests: XCTestCase {

@@ -1,11 +1,11 @@
 import XCTest
 
-@testable import Kurukuru
+@testable import KurukuruCore
 
 /// Springs against closed forms, a numerical integration, and the settling definition.
 final class MotionSpringTests: XCTestCase {
   /// Integrates x″ = −k(x − 1) − c·x′ from x = 0, x′ = 0 with classical Runge–Kutta.
-  private func integrate(_ spring: Spring, until end: Double, step: Double = 1e-5) -> [Double:
+  private func integrate(_ spring: SpringCurve, until end: Double, step: Double = 1e-5) -> [Double:
     Double]
   {
     let k = pow(2 * Double.pi / spring.response, 2)
@@ -28,7 +28,7 @@ final class MotionSpringTests: XCTestCase {
 
   func testClosedFormsMatchNumericalIntegrationInEveryRegime() {
     for fraction in [0.3, 0.825, 1.0, 1.7] {
-      let spring = Spring(response: 0.55, dampingFraction: fraction)
+      let spring = SpringCurve(response: 0.55, dampingFraction: fraction)
       for (time, expected) in integrate(spring, until: 1.5) {
         XCTAssertEqual(
           spring.value(at: time), expected, accuracy: 1e-8, "ζ \(fraction) at \(time) s")
@@ -38,7 +38,7 @@ final class MotionSpringTests: XCTestCase {
 
   func testCriticallyDampedKnownValues() {
     // ω₀ = 2π: x(t) = 1 − e^(−2πt)(1 + 2πt).
-    let spring = Spring(response: 1, dampingFraction: 1)
+    let spring = SpringCurve(response: 1, dampingFraction: 1)
     XCTAssertEqual(spring.value(at: 0), 0)
     XCTAssertEqual(spring.value(at: 0.25), 0.465_583_948_7, accuracy: 1e-7)
     XCTAssertEqual(spring.value(at: 0.5), 0.821_025_553_6, accuracy: 1e-7)
@@ -48,7 +48,7 @@ final class MotionSpringTests: XCTestCase {
 
   func testUnderdampedOvershootsByTheKnownPeak() {
     // First peak at π/ω_d, 1 + e^(−ζπ/√(1−ζ²)) high.
-    let spring = Spring(response: 0.5, dampingFraction: 0.5)
+    let spring = SpringCurve(response: 0.5, dampingFraction: 0.5)
     let wd = spring.angularFrequency * (1 - 0.25).squareRoot()
     let peak = spring.value(at: Double.pi / wd)
     XCTAssertEqual(peak, 1 + exp(-0.5 * Double.pi / 0.75.squareRoot()), accuracy: 1e-12)
@@ -57,7 +57,7 @@ final class MotionSpringTests: XCTestCase {
   }
 
   func testOverdampedNeverOvershoots() {
-    let spring = Spring(response: 0.4, dampingFraction: 2)
+    let spring = SpringCurve(response: 0.4, dampingFraction: 2)
     var previous = 0.0
     for i in 1...400 {
       let x = spring.value(at: Double(i) / 100)
@@ -69,24 +69,24 @@ final class MotionSpringTests: XCTestCase {
 
   func testDurationBounceMapping() {
     // SwiftUI's documentation: Spring(duration: 0.5, bounce: 0.3) has stiffness 157.9, damping 17.6.
-    let spring = Spring(duration: 0.5, bounce: 0.3)
+    let spring = SpringCurve(duration: 0.5, bounce: 0.3)
     XCTAssertEqual(spring.response, 0.5)
     XCTAssertEqual(spring.dampingFraction, 0.7, accuracy: 1e-12)
     XCTAssertEqual(pow(2 * Double.pi / spring.response, 2), 157.9, accuracy: 0.05)
     XCTAssertEqual(4 * Double.pi * spring.dampingFraction / spring.response, 17.6, accuracy: 0.05)
-    XCTAssertEqual(Spring(duration: 0.8, bounce: 0).dampingFraction, 1)
-    XCTAssertEqual(Spring(duration: 0.8, bounce: -0.5).dampingFraction, 2, accuracy: 1e-12)
+    XCTAssertEqual(SpringCurve(duration: 0.8, bounce: 0).dampingFraction, 1)
+    XCTAssertEqual(SpringCurve(duration: 0.8, bounce: -0.5).dampingFraction, 2, accuracy: 1e-12)
   }
 
   // MARK: - Settling
 
   /// max(|1 − x|, |x′|/ω₀): the quantity whose staying ≤ 0.001 defines settling.
-  private func unsettledness(_ spring: Spring, _ t: Double) -> Double {
+  private func unsettledness(_ spring: SpringCurve, _ t: Double) -> Double {
     max(abs(1 - spring.value(at: t)), abs(spring.velocity(at: t)) / spring.angularFrequency)
   }
 
   private func assertSettlingDefinition(
-    _ spring: Spring, file: StaticString = #filePath, line: UInt = #line
+    _ spring: SpringCurve, file: StaticString = #filePath, line: UInt = #line
   ) {
     let settle = spring.settlingDuration
     XCTAssertTrue(settle.isFinite, file: file, line: line)
@@ -99,25 +99,25 @@ final class MotionSpringTests: XCTestCase {
       worst = max(worst, unsettledness(spring, t))
       t += spring.response / 20_000
     }
-    XCTAssertLessThanOrEqual(worst, Spring.settlingEpsilon * (1 + 1e-6), file: file, line: line)
+    XCTAssertLessThanOrEqual(worst, SpringCurve.settlingEpsilon * (1 + 1e-6), file: file, line: line)
     // And it is not yet settled within the millisecond before.
     var before = 0.0
     for i in 0..<1000 {
       before = max(before, unsettledness(spring, settle - 0.001 + Double(i) * 1e-6))
     }
-    XCTAssertGreaterThan(before, Spring.settlingEpsilon, file: file, line: line)
+    XCTAssertGreaterThan(before, SpringCurve.settlingEpsilon, file: file, line: line)
   }
 
   func testSettlingDurationFollowsItsDefinition() {
     for (response, fraction) in [
       (0.55, 0.825), (0.55, 1.0), (0.5, 0.7), (0.3, 0.15), (0.4, 2.5), (1.0, 0.999),
     ] {
-      assertSettlingDefinition(Spring(response: response, dampingFraction: fraction))
+      assertSettlingDefinition(SpringCurve(response: response, dampingFraction: fraction))
     }
   }
 
   func testLightlyDampedSettlingMatchesABruteForceScan() {
-    let spring = Spring(response: 0.3, dampingFraction: 0.05)
+    let spring = SpringCurve(response: 0.3, dampingFraction: 0.05)
     assertSettlingDefinition(spring)
     // Last unsettled instant on a 20 µs grid, forward from 0 to an envelope bound.
     let w0 = spring.angularFrequency
@@ -132,20 +132,20 @@ final class MotionSpringTests: XCTestCase {
   }
 
   func testSettlingDurationIsDeterministicAndKnownForPresets() {
-    let a = Spring(response: 0.55, dampingFraction: 0.825)
-    let b = Spring(response: 0.55, dampingFraction: 0.825)
+    let a = SpringCurve(response: 0.55, dampingFraction: 0.825)
+    let b = SpringCurve(response: 0.55, dampingFraction: 0.825)
     XCTAssertEqual(a.settlingDuration, b.settlingDuration)
     XCTAssertEqual(a, b)
     // A critically damped spring settles when e^(−ω₀t)(1 + ω₀t) = 0.001, i.e. ω₀t = 9.233413…,
     // t = 1.469543 s for ω₀ = 2π: 1.470 s once rounded up.
-    let critical = Spring(response: 1, dampingFraction: 1)
+    let critical = SpringCurve(response: 1, dampingFraction: 1)
     XCTAssertEqual(critical.settlingDuration, 1.47)
-    XCTAssertEqual(Spring(response: 1, dampingFraction: 0).settlingDuration, .infinity)
+    XCTAssertEqual(SpringCurve(response: 1, dampingFraction: 0).settlingDuration, .infinity)
   }
 
   func testVeryLightDampingStillComputesQuickly() {
     // Thousands of oscillations before settling: the half-period shortcut keeps this cheap.
-    let spring = Spring(response: 0.2, dampingFraction: 0.0005)
+    let spring = SpringCurve(response: 0.2, dampingFraction: 0.0005)
     XCTAssertTrue(spring.settlingDuration.isFinite)
     XCTAssertGreaterThan(spring.settlingDuration, 100)
     XCTAssertLessThanOrEqual(unsettledness(spring, spring.settlingDuration), 0.001)

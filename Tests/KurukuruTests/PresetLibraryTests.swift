@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import Kurukuru
+@testable import KurukuruCore
 
 /// The bundled presets in `Presets/` and the examples of `Presets/README.md`: they load, say
 /// where they come from, loop seamlessly within the limits, stay on their canvas, and a few

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import Kurukuru
+@testable import KurukuruCore
 
 final class PresetTests: XCTestCase {
   // MARK: - Seeds

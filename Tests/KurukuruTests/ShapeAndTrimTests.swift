@@ -1,11 +1,11 @@
 import XCTest
 
-@testable import Kurukuru
+@testable import KurukuruCore
 
 final class ShapeAndTrimTests: XCTestCase {
   let rect = Rect(x: 0, y: 0, width: 100, height: 100)
 
-  func endpoints(_ path: Path) -> (Point?, Point?) {
+  func endpoints(_ path: BezierPath) -> (Point?, Point?) {
     var first: Point?, last: Point?
     for e in path.elements {
       switch e {
@@ -34,7 +34,7 @@ final class ShapeAndTrimTests: XCTestCase {
 
   func testTrimCutsByArcLength() {
     // A 100-long line then a 100-long line: 0.25…0.75 is 50…150.
-    var path = Path()
+    var path = BezierPath()
     path.move(to: Point(x: 0, y: 0))
     path.line(to: Point(x: 100, y: 0))
     path.line(to: Point(x: 100, y: 100))

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import Kurukuru
+@testable import KurukuruCore
 
 /// The repository root (for the bundled presets).
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

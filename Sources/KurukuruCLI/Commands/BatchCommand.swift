@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Kurukuru
+import KurukuruCore
 import KurukuruCodecs
 import KurukuruRaster
 
@@ -65,7 +65,7 @@ enum BatchCommand {
   struct Loaded {
     var file: String
     var preset: Preset
-    var scene: Scene
+    var scene: ResolvedScene
     var settings: [String: String]
     var presetHash: String
   }

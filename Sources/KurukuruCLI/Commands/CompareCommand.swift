@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Kurukuru
+import KurukuruCore
 import KurukuruCodecs
 import KurukuruCompare
 

@@ -1,5 +1,5 @@
 import Foundation
-import Kurukuru
+import KurukuruCore
 import KurukuruRaster
 
 // MARK: - debug (hidden; for scripts/bench)
@@ -104,7 +104,7 @@ enum DebugCommand {
   // MARK: - Helpers
 
   /// The one preset named on the command line, resolved with `--set` and `--fps`, and its scale.
-  private static func load(_ args: Arguments, command: String) throws -> (Scene, Double) {
+  private static func load(_ args: Arguments, command: String) throws -> (ResolvedScene, Double) {
     guard args.positional.count == 1, let path = args.positional.first else {
       throw UsageError("\(command): name exactly one preset file (run 'kurukuru debug --help')")
     }

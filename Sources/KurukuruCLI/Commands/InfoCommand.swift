@@ -1,5 +1,5 @@
 import Foundation
-import Kurukuru
+import KurukuruCore
 import KurukuruCodecs
 
 // MARK: - info
@@ -120,7 +120,7 @@ enum InfoCommand {
     return .object(members)
   }
 
-  static func hex(_ c: Color) -> String {
+  static func hex(_ c: RGBAColor) -> String {
     let p = c.rgba8
     if p.a == 0 { return "transparent" }
     return String(format: p.a == 255 ? "#%02X%02X%02X" : "#%02X%02X%02X%02X", p.r, p.g, p.b, p.a)

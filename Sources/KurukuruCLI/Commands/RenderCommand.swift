@@ -1,5 +1,5 @@
 import Foundation
-import Kurukuru
+import KurukuruCore
 import KurukuruCodecs
 import KurukuruRaster
 
@@ -69,7 +69,7 @@ enum RenderCommand {
     let several = args.positional.count > 1
 
     // Resolve every preset first, so that a bad one fails before anything is written.
-    var jobsToRun: [(Preset, Scene, Double)] = []
+    var jobsToRun: [(Preset, ResolvedScene, Double)] = []
     for path in args.positional {
       var (preset, scene) = try CLI.scene(path: path, args: args, command: "render", fps: fps, background: background)
       if format == "gif",
@@ -132,7 +132,7 @@ enum GIFOutput {
   static let maximumFPS = 50.0
 
   /// `scene` resolved again at `maximumFPS` when it asks for more; nil when it fits already.
-  static func capped(_ scene: Scene, preset: Preset, settings: [String: String], background: Color? = nil) throws -> Scene? {
+  static func capped(_ scene: ResolvedScene, preset: Preset, settings: [String: String], background: RGBAColor? = nil) throws -> ResolvedScene? {
     guard scene.fps > maximumFPS else { return nil }
     return try preset.scene(settings: settings, fps: maximumFPS, background: background)
   }

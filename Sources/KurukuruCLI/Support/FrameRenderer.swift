@@ -1,5 +1,5 @@
 import Foundation
-import Kurukuru
+import KurukuruCore
 import KurukuruRaster
 
 // MARK: - FrameRenderer
@@ -7,7 +7,7 @@ import KurukuruRaster
 /// Renders a scene's frames in parallel: frame `i` at `scene.timeline.time(ofFrame: i)`.
 /// Results never depend on the number of jobs.
 struct FrameRenderer: Sendable {
-  let scene: Scene
+  let scene: ResolvedScene
   let rasterizer: Rasterizer
   /// Worker threads (≥ 1).
   let jobs: Int

@@ -1,5 +1,5 @@
 import CGIF
-import Kurukuru
+import KurukuruCore
 
 // MARK: - DecodedGIF
 

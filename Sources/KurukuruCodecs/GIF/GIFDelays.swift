@@ -5,6 +5,10 @@ public enum GIFDelays {
   /// The smallest delay browsers honour, in centiseconds (0 and 1 cs play as 10 cs).
   public static let minimum = 2
 
+  /// The fastest frame rate a GIF plays: delays are whole centiseconds and at least `minimum`,
+  /// so 50 frames per second. Renderers re-time faster scenes to this rate.
+  public static let maximumFPS = 100.0 / Double(minimum)
+
   /// The delays of `frameCount` frames sampled at `fps` frames per second.
   ///
   /// Frame `i` starts at `round(100·i/fps)` cs, so delay(i) = round(100(i+1)/fps) − round(100·i/fps)

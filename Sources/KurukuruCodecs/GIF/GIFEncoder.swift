@@ -1,5 +1,5 @@
 import Foundation
-import Kurukuru
+import KurukuruCore
 
 // MARK: - GIFOptions
 
@@ -209,7 +209,7 @@ public enum GIFEncoder {
   /// - Returns: One change per frame.
   private static func keyChanges(of frames: [Frame], after previous: Frame?, matting: Matting,
                                  threads: Int) throws -> [KeyChange] {
-    try GIFParallel.map(frames.count, threads: threads) { k in
+    try Parallel.map(frames.count, workers: threads) { k in
       KeyChange(from: k == 0 ? previous : frames[k - 1], to: frames[k], matting: matting)
     }
   }
@@ -339,7 +339,7 @@ struct FrameStream {
     guard !batch.isEmpty else { return }
     let batch = self.batch, previous = self.previous
     let (width, height, t) = (self.width, self.height, transparent)
-    let changes = try GIFParallel.map(batch.count, threads: threads) { k -> CanvasChange? in
+    let changes = try Parallel.map(batch.count, workers: threads) { k -> CanvasChange? in
       guard let before = k == 0 ? previous : batch[k - 1].canvas else { return nil }
       return CanvasChange(from: before, to: batch[k].canvas, width: width, height: height, transparent: t)
     }
@@ -355,7 +355,7 @@ struct FrameStream {
     let layouts = self.layouts
     self.layouts = []
     let (table, t, minCodeSize) = (self.table, transparent, self.minCodeSize)
-    let frames = try GIFParallel.map(layouts.count, threads: threads) { k -> [UInt8] in
+    let frames = try Parallel.map(layouts.count, workers: threads) { k -> [UInt8] in
       let frame = layouts[k].optimized(transparent: t, minCodeSize: minCodeSize)
       return try GIFWriter.frameBytes(table: table, disposal: frame.disposal, delay: frame.delay,
                                       transparentIndex: Int(t), rect: frame.rect, pixels: frame.pixels)

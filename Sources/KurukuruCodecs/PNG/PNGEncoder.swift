@@ -1,5 +1,5 @@
 import CKurukuruPNG
-import Kurukuru
+import KurukuruCore
 
 // MARK: - PNGFilter
 

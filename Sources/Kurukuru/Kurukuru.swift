@@ -1,0 +1,16 @@
+// MARK: - Kurukuru
+
+// One import for users of the library: `import Kurukuru` brings every pipeline stage, so
+//
+//     let preset = try Preset.load(path: "Presets/loading-circle.json")
+//     try Renderer(preset, scale: 2).write(.gif(), to: "loader.gif")
+//
+// works with nothing else imported. Each stage is also a product-free module of its own
+// (`KurukuruCore`, `KurukuruRaster`, …) for code that wants only part of the pipeline;
+// ARCHITECTURE.md shows the module graph.
+
+@_exported import KurukuruCore
+@_exported import KurukuruRaster
+@_exported import KurukuruCodecs
+@_exported import KurukuruCompare
+@_exported import KurukuruRender

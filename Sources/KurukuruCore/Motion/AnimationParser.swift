@@ -1,0 +1,476 @@
+import Foundation
+
+// MARK: - AnimationParser
+
+/// Parses animations and timing curves written the SwiftUI way (DESIGN §2, §3), e.g.
+/// `timingCurve(0.5, 0.15 + i/5, 0.25, 1, duration: 1.5).repeatForever(autoreverses: false)`.
+///
+/// Grammar (whitespace allowed anywhere between tokens; an optional leading `.` or `Animation.`):
+///
+///     animation := base ("." modifier)*
+///     base      := linear | easeIn | easeOut | easeInOut        (each optionally "(duration: x)")
+///                | timingCurve(c0x, c0y, c1x, c1y, duration: x)  (duration optional)
+///                | spring | spring(response:, dampingFraction:, blendDuration:)
+///                | spring(duration:, bounce:, blendDuration:)
+///                | interpolatingSpring(mass:, stiffness:, damping:, initialVelocity:)
+///                | interpolatingSpring(duration:, bounce:, initialVelocity:)
+///                | default | smooth | snappy | bouncy   (the last three optionally
+///                  "(duration:, extraBounce:)")
+///     modifier  := repeatForever(autoreverses: Bool) | repeatCount(n, autoreverses: Bool)
+///                | delay(seconds) | speed(factor)
+///
+/// Defaults (SwiftUI's): duration 0.35 s for the Bézier curves; `spring` response 0.55 s,
+/// dampingFraction 0.825; `spring(duration:bounce:)` duration 0.5 s, bounce 0; `default` is
+/// spring(response 0.55, dampingFraction 1) (iOS 17); `smooth`, `snappy`, `bouncy` are
+/// spring(duration 0.5, bounce 0, 0.15, 0.3) plus `extraBounce`; `interpolatingSpring` mass 1,
+/// initialVelocity 0 (the only one supported). `blendDuration` is evaluated and ignored. A spring's
+/// pass lasts its `settlingDuration`. `autoreverses` defaults to true.
+///
+/// Modifiers: `delay` adds seconds (negative delays are phase offsets); `speed(x)` divides the
+/// pass duration and the delay accumulated *before* it — `.delay(1).speed(2)` waits 0.5 s,
+/// `.speed(2).delay(1)` waits 1 s. As in SwiftUI, a delay written *before* the repeat modifier
+/// is repeated with every pass (`easeOut.delay(0.2).repeatForever()` waits 0.2 s before each
+/// pass: `Animation.pause`), while one written *after* it delays the start once (a phase offset
+/// for `repeatForever`). Only one repeat is allowed.
+public enum AnimationParser {
+  /// SwiftUI's default animation duration, in seconds.
+  public static let defaultDuration = 0.35
+
+  /// Base animation names, in suggestion order.
+  public static let animationNames = [
+    "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "interpolatingSpring",
+    "default", "smooth", "snappy", "bouncy",
+  ]
+
+  /// Timing curve names accepted by `parseCurve`, in suggestion order.
+  public static let curveNames = [
+    "linear", "easeIn", "easeOut", "easeInOut", "default", "timingCurve", "spring",
+    "interpolatingSpring", "smooth", "snappy", "bouncy",
+  ]
+
+  /// Modifier names, in suggestion order.
+  public static let modifierNames = ["repeatForever", "repeatCount", "delay", "speed"]
+
+  // MARK: - Animations
+
+  /// Parses an animation written the SwiftUI way.
+  /// - Parameters:
+  ///   - text: e.g. `"easeInOut(duration: 0.8).repeatForever()"`.
+  ///   - number: evaluates one numeric argument's expression text (trimmed, without its label);
+  ///     called once for every numeric argument, in order. If it throws an
+  ///     `AnimationSyntaxError`, its offset is taken as relative to the argument and shifted into
+  ///     `text`; any other error is reported at the argument with its description as message.
+  /// - Returns: the resolved animation.
+  /// - Throws: `AnimationSyntaxError` with the 0-based character offset of the problem.
+  public static func parse(_ text: String, number: (String) throws -> Double) throws -> AnimationSpec {
+    var scanner = AnimationScanner(text)
+    skipPrefix(&scanner)
+    var animation = try base(&scanner, number: number)
+    var repeats = false
+    while !scanner.atEnd {
+      scanner.skipSpace()
+      guard scanner.consume(".") else {
+        throw AnimationSyntaxError(
+          offset: scanner.position,
+          message:
+            "unexpected '\(scanner.excerpt(at: scanner.position))' — expected '.' and a modifier")
+      }
+      guard let (name, offset) = scanner.identifier() else {
+        throw AnimationSyntaxError(
+          offset: scanner.position, message: "expected a modifier name after '.'")
+      }
+      guard modifierNames.contains(name) else {
+        throw AnimationSyntaxError(
+          offset: offset, message: unknown("modifier", name, among: modifierNames))
+      }
+      scanner.skipSpace()
+      guard scanner.current == "(" else {
+        throw AnimationSyntaxError(
+          offset: scanner.position, message: "expected '(' after '\(name)'")
+      }
+      let list = try scanner.argumentList()
+      switch name {
+      case "repeatForever", "repeatCount":
+        if repeats {
+          throw AnimationSyntaxError(
+            offset: offset, message: "animation already repeats: '\(name)' is a second repeat")
+        }
+        repeats = true
+        // SwiftUI repeats a delay written before the repeat with every pass.
+        animation.pause = animation.delay
+        animation.delay = 0
+        if name == "repeatForever" {
+          let call = try Call(name, offset, list, [.labelled("autoreverses")])
+          animation.repeatMode = .forever(autoreverses: try call.bool(0, default: true))
+        } else {
+          let call = try Call(
+            name, offset, list, [.unlabelled("count"), .labelled("autoreverses")])
+          let count = try call.number(0, default: 1, number)
+          guard count == count.rounded(), count >= 1, count <= 1_000_000 else {
+            throw AnimationSyntaxError(
+              offset: call.offset(0),
+              message: "repeat count must be a whole number from 1 to 1000000")
+          }
+          animation.repeatMode = .count(Int(count), autoreverses: try call.bool(1, default: true))
+        }
+      case "delay":
+        let call = try Call(name, offset, list, [.unlabelled("seconds")])
+        animation.delay += try call.number(0, default: 0, number)
+      default:  // speed
+        let call = try Call(name, offset, list, [.unlabelled("speed")])
+        let speed = try call.number(0, default: 1, number)
+        guard speed > 0 else {
+          throw AnimationSyntaxError(
+            offset: call.offset(0), message: "speed must be greater than 0")
+        }
+        animation.duration /= speed
+        animation.delay /= speed
+        animation.pause /= speed
+      }
+    }
+    return animation
+  }
+
+  /// Parses the base animation (before any modifier).
+  private static func base(
+    _ scanner: inout AnimationScanner, number: (String) throws -> Double
+  ) throws -> AnimationSpec {
+    guard let (name, offset) = scanner.identifier() else {
+      let found = scanner.atEnd ? "nothing" : "'\(scanner.excerpt(at: scanner.position))'"
+      throw AnimationSyntaxError(
+        offset: scanner.position, message: "expected an animation, found \(found)")
+    }
+    let list = try optionalArgumentList(&scanner)
+    switch name {
+    case "linear", "easeIn", "easeOut", "easeInOut":
+      var duration = defaultDuration
+      if let list = list {
+        let call = try Call(name, offset, list, [.labelled("duration", optional: false)])
+        duration = try call.positive(0, default: defaultDuration, number)
+      }
+      return AnimationSpec(curve: namedBezier(name), duration: duration)
+    case "timingCurve":
+      let call = try timingCurveCall(offset, list, withDuration: true)
+      let curve = try bezier(call, number)
+      return AnimationSpec(
+        curve: curve, duration: try call.positive(4, default: defaultDuration, number))
+    case "default":
+      if let list = list {
+        throw AnimationSyntaxError(offset: list.open, message: "'default' takes no arguments")
+      }
+      return springAnimation(SpringCurve(response: 0.55, dampingFraction: 1))
+    default:
+      guard let spring = try springNamed(name, offset, list, number) else {
+        throw AnimationSyntaxError(
+          offset: offset, message: unknown("animation", name, among: animationNames))
+      }
+      return springAnimation(spring)
+    }
+  }
+
+  // MARK: - Curves
+
+  /// Parses a bare timing curve, as used by keyframe segments.
+  ///
+  /// Accepts `linear`, `easeIn`, `easeOut`, `easeInOut`, `default` (Core Animation's default
+  /// curve 0.25, 0.1, 0.25, 1 — not the `default` spring animation), `timingCurve(a, b, c, d)`,
+  /// the `spring` forms, `interpolatingSpring` and `smooth`/`snappy`/`bouncy`, with an optional
+  /// leading `.`; no durations and no modifiers.
+  /// - Parameters:
+  ///   - text: e.g. `"timingCurve(0.2, 0.68, 0.18, 1.08)"`.
+  ///   - number: evaluates one numeric argument's expression text, as for `parse`.
+  /// - Returns: the curve.
+  /// - Throws: `AnimationSyntaxError` with the 0-based character offset of the problem.
+  public static func parseCurve(_ text: String, number: (String) throws -> Double) throws
+    -> TimingCurve
+  {
+    var scanner = AnimationScanner(text)
+    _ = scanner.consume(".")
+    guard let (name, offset) = scanner.identifier() else {
+      let found = scanner.atEnd ? "nothing" : "'\(scanner.excerpt(at: scanner.position))'"
+      throw AnimationSyntaxError(
+        offset: scanner.position, message: "expected a timing curve, found \(found)")
+    }
+    let list = try optionalArgumentList(&scanner)
+    let curve: TimingCurve
+    switch name {
+    case "linear", "easeIn", "easeOut", "easeInOut", "default":
+      if let list = list {
+        throw AnimationSyntaxError(
+          offset: list.open, message: "the timing curve '\(name)' takes no arguments")
+      }
+      curve = name == "default" ? .caDefault : namedBezier(name)
+    case "timingCurve":
+      curve = try bezier(try timingCurveCall(offset, list, withDuration: false), number)
+    default:
+      guard let spring = try springNamed(name, offset, list, number) else {
+        throw AnimationSyntaxError(
+          offset: offset, message: unknown("timing curve", name, among: curveNames))
+      }
+      curve = .spring(spring)
+    }
+    guard scanner.atEnd else {
+      scanner.skipSpace()
+      throw AnimationSyntaxError(
+        offset: scanner.position,
+        message: "unexpected '\(scanner.excerpt(at: scanner.position))' after the timing curve")
+    }
+    return curve
+  }
+
+  // MARK: - Pieces
+
+  /// Skips an optional leading `.` or `Animation.`.
+  private static func skipPrefix(_ scanner: inout AnimationScanner) {
+    var probe = scanner
+    if let (name, _) = probe.identifier(), name == "Animation", probe.consume(".") {
+      scanner = probe
+      return
+    }
+    _ = scanner.consume(".")
+  }
+
+  /// Reads `( … )` if the next non-blank character opens one.
+  private static func optionalArgumentList(_ scanner: inout AnimationScanner) throws
+    -> ArgumentList?
+  {
+    var probe = scanner
+    probe.skipSpace()
+    guard probe.current == "(" else { return nil }
+    scanner = probe
+    return try scanner.argumentList()
+  }
+
+  /// The Bézier named `linear`, `easeIn`, `easeOut` or `easeInOut`.
+  private static func namedBezier(_ name: String) -> TimingCurve {
+    switch name {
+    case "easeIn": return .easeIn
+    case "easeOut": return .easeOut
+    case "easeInOut": return .easeInOut
+    default: return .linear
+    }
+  }
+
+  /// Binds `timingCurve(c0x, c0y, c1x, c1y[, duration:])`.
+  private static func timingCurveCall(
+    _ offset: Int, _ list: ArgumentList?, withDuration: Bool
+  ) throws -> Call {
+    guard let list = list else {
+      throw AnimationSyntaxError(
+        offset: offset,
+        message: "'timingCurve' needs its control points: timingCurve(c0x, c0y, c1x, c1y)")
+    }
+    var parameters: [AnimationParameter] = ["c0x", "c0y", "c1x", "c1y"].map { .unlabelled($0) }
+    if withDuration { parameters.append(.labelled("duration")) }
+    return try Call("timingCurve", offset, list, parameters)
+  }
+
+  /// Evaluates the four control-point arguments of a bound `timingCurve` call.
+  private static func bezier(_ call: Call, _ number: (String) throws -> Double) throws
+    -> TimingCurve
+  {
+    var values: [Double] = []
+    for index in 0..<4 {
+      let value = try call.number(index, default: 0, number)
+      if index % 2 == 0 && !(0...1).contains(value) {
+        let which = index == 0 ? "c0x" : "c1x"
+        throw AnimationSyntaxError(
+          offset: call.offset(index), message: "control point \(which) must be in 0…1, got \(value)"
+        )
+      }
+      values.append(value)
+    }
+    return .bezier(UnitBezier(values[0], values[1], values[2], values[3]))
+  }
+
+  /// A spring animation whose pass lasts the spring's settling duration.
+  private static func springAnimation(_ spring: SpringCurve) -> AnimationSpec {
+    AnimationSpec(curve: .spring(spring), duration: spring.settlingDuration)
+  }
+
+  /// The spring named `spring`, `interpolatingSpring`, `smooth`, `snappy` or `bouncy` with its
+  /// arguments; nil for any other name. Rejects springs that never settle.
+  private static func springNamed(
+    _ name: String, _ offset: Int, _ list: ArgumentList?, _ number: (String) throws -> Double
+  ) throws -> SpringCurve? {
+    guard let spring = try springFromArguments(name, offset, list, number) else { return nil }
+    guard spring.settlingDuration.isFinite else {
+      throw AnimationSyntaxError(offset: offset, message: "the spring '\(name)' never settles")
+    }
+    return spring
+  }
+
+  /// The spring named `name` built from its arguments; nil when `name` is no spring.
+  private static func springFromArguments(
+    _ name: String, _ offset: Int, _ list: ArgumentList?, _ number: (String) throws -> Double
+  ) throws -> SpringCurve? {
+    let arguments = list ?? ArgumentList(arguments: [], open: offset, close: offset + name.count)
+    let firstLabel = arguments.arguments.first?.label
+    switch name {
+    case "spring":
+      if firstLabel == "duration" || firstLabel == "bounce" {
+        let call = try Call(
+          name, offset, arguments,
+          [.labelled("duration"), .labelled("bounce"), .labelled("blendDuration")])
+        return try durationBounceSpring(call, bounceOffset: 0, number)
+      }
+      let call = try Call(
+        name, offset, arguments,
+        [.labelled("response"), .labelled("dampingFraction"), .labelled("blendDuration")])
+      let response = try call.positive(0, default: 0.55, number)
+      let fraction = try call.number(1, default: 0.825, number)
+      guard fraction > 0 else {
+        throw AnimationSyntaxError(
+          offset: call.offset(1),
+          message: "dampingFraction must be greater than 0 (an undamped spring never settles)")
+      }
+      _ = try call.nonNegative(2, default: 0, number)
+      return SpringCurve(response: response, dampingFraction: fraction)
+    case "interpolatingSpring":
+      if firstLabel == "mass" || firstLabel == "stiffness" || firstLabel == "damping" {
+        let call = try Call(
+          name, offset, arguments,
+          [
+            .labelled("mass"), .labelled("stiffness", optional: false),
+            .labelled("damping", optional: false), .labelled("initialVelocity"),
+          ])
+        let mass = try call.positive(0, default: 1, number)
+        let stiffness = try call.positive(1, default: 1, number)
+        let damping = try call.positive(2, default: 1, number)
+        try zeroVelocity(call, 3, number)
+        let omega = (stiffness / mass).squareRoot()
+        return SpringCurve(
+          response: 2 * Double.pi / omega,
+          dampingFraction: damping / (2 * (stiffness * mass).squareRoot()))
+      }
+      let call = try Call(
+        name, offset, arguments,
+        [.labelled("duration"), .labelled("bounce"), .labelled("initialVelocity")])
+      let spring = try durationBounceSpring(call, bounceOffset: 0, number)
+      try zeroVelocity(call, 2, number)
+      return spring
+    case "smooth", "snappy", "bouncy":
+      let base = name == "smooth" ? 0 : name == "snappy" ? 0.15 : 0.3
+      let call = try Call(
+        name, offset, arguments, [.labelled("duration"), .labelled("extraBounce")])
+      return try durationBounceSpring(call, bounceOffset: base, number)
+    default:
+      return nil
+    }
+  }
+
+  /// `Spring(duration:bounce:)` from arguments 0 (duration, default 0.5 s) and 1 (bounce,
+  /// default 0, plus `bounceOffset`).
+  private static func durationBounceSpring(
+    _ call: Call, bounceOffset: Double, _ number: (String) throws -> Double
+  ) throws -> SpringCurve {
+    let duration = try call.positive(0, default: 0.5, number)
+    let bounce = bounceOffset + (try call.number(1, default: 0, number))
+    guard bounce > -1 && bounce < 1 else {
+      throw AnimationSyntaxError(
+        offset: call.offset(1),
+        message: "bounce must be greater than -1 and less than 1 (1 never settles), got \(bounce)")
+    }
+    if call.name == "spring" { _ = try call.nonNegative(2, default: 0, number) }
+    return SpringCurve(duration: duration, bounce: bounce)
+  }
+
+  /// Checks that the `initialVelocity:` argument, if given, is 0.
+  private static func zeroVelocity(
+    _ call: Call, _ index: Int, _ number: (String) throws -> Double
+  ) throws {
+    guard try call.number(index, default: 0, number) == 0 else {
+      throw AnimationSyntaxError(
+        offset: call.offset(index), message: "initialVelocity other than 0 is not supported")
+    }
+  }
+
+  /// "unknown KIND 'name'", with a suggestion when one is close.
+  private static func unknown(_ kind: String, _ name: String, among names: [String]) -> String {
+    let hint = Suggestion.closest(to: name, in: names).map { " — did you mean '\($0)'?" } ?? ""
+    return "unknown \(kind) '\(name)'\(hint)"
+  }
+}
+
+// MARK: - Calls
+
+/// A call whose arguments are bound to its parameters.
+struct Call {
+  /// The function's name.
+  let name: String
+  /// Offset of the name.
+  let nameOffset: Int
+  /// For each parameter, its argument (nil when left out).
+  let bound: [AnimationArgument?]
+
+  init(_ name: String, _ offset: Int, _ list: ArgumentList, _ parameters: [AnimationParameter])
+    throws
+  {
+    self.name = name
+    self.nameOffset = offset
+    self.bound = try bindArguments(list.arguments, to: parameters, call: name, close: list.close)
+  }
+
+  /// Offset of parameter `index`'s value, or of the call's name when it was left out.
+  func offset(_ index: Int) -> Int { bound[index]?.offset ?? nameOffset }
+
+  /// Evaluates parameter `index`, or returns `defaultValue` when it was left out.
+  func number(_ index: Int, default defaultValue: Double, _ number: (String) throws -> Double)
+    throws -> Double
+  {
+    guard let argument = bound[index] else { return defaultValue }
+    let value: Double
+    do {
+      value = try number(argument.text)
+    } catch let error as AnimationSyntaxError {
+      throw AnimationSyntaxError(offset: argument.offset + error.offset, message: error.message)
+    } catch {
+      throw AnimationSyntaxError(offset: argument.offset, message: "\(error)")
+    }
+    guard value.isFinite else {
+      throw AnimationSyntaxError(
+        offset: argument.offset, message: "'\(argument.text)' is not a finite number")
+    }
+    return value
+  }
+
+  /// Like `number`, requiring a value > 0.
+  func positive(_ index: Int, default defaultValue: Double, _ number: (String) throws -> Double)
+    throws -> Double
+  {
+    let value = try self.number(index, default: defaultValue, number)
+    guard value > 0 else {
+      let what = bound[index]?.label ?? "value"
+      throw AnimationSyntaxError(
+        offset: offset(index), message: "\(what) in '\(name)' must be greater than 0, got \(value)")
+    }
+    return value
+  }
+
+  /// Like `number`, requiring a value ≥ 0.
+  func nonNegative(_ index: Int, default defaultValue: Double, _ number: (String) throws -> Double)
+    throws -> Double
+  {
+    let value = try self.number(index, default: defaultValue, number)
+    guard value >= 0 else {
+      let what = bound[index]?.label ?? "value"
+      throw AnimationSyntaxError(
+        offset: offset(index), message: "\(what) in '\(name)' must not be negative, got \(value)")
+    }
+    return value
+  }
+
+  /// Parameter `index` as `true` / `false`, or `defaultValue` when it was left out.
+  func bool(_ index: Int, default defaultValue: Bool) throws -> Bool {
+    guard let argument = bound[index] else { return defaultValue }
+    switch argument.text {
+    case "true": return true
+    case "false": return false
+    default:
+      let what = argument.label.map { "'\($0):'" } ?? "the argument"
+      throw AnimationSyntaxError(
+        offset: argument.offset,
+        message: "expected true or false for \(what) in '\(name)', got '\(argument.text)'")
+    }
+  }
+}

@@ -1,0 +1,252 @@
+import Foundation
+
+// MARK: - Preset
+
+/// A preset file (DESIGN §2), parsed and checked, with its parameters still open.
+///
+/// `scene(settings:)` applies parameter values and resolves everything else; the view tree is
+/// validated once at load time with the defaults, so a broken preset fails before rendering.
+public struct Preset: Sendable {
+  /// The file as the user named it; used in every error message.
+  public let file: String
+  /// `name`, or the file name without `.json`.
+  public let name: String
+  /// A human title, if the preset gives one.
+  public let title: String?
+  /// Where the design comes from (an article, a library), if given.
+  public let source: String?
+  /// Declared parameters, in file order.
+  public let parameters: [Parameter]
+  /// The whole parsed document.
+  let document: JSONNode
+  /// The scene with every default, resolved once when the preset is loaded.
+  private var defaultScene: ResolvedScene?
+
+  /// Top-level keys a preset may have.
+  static let topLevelKeys = [
+    "$schema", "name", "title", "description", "source", "width", "height", "background", "fps",
+    "duration", "parameters", "view",
+  ]
+
+  // MARK: - Loading
+
+  /// Reads and checks a preset file.
+  /// - Parameter path: the file path, also used as the file name in errors.
+  /// - Throws: `PresetError` naming the file and the place.
+  public static func load(path: String) throws -> Preset {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      var isDir: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+      throw PresetError(file: path, message: exists ? (isDir.boolValue ? "is a directory, not a preset file" : "cannot read the file") : "no such file")
+    }
+    guard data.count <= 4 << 20 else { throw PresetError(file: path, message: "file larger than 4 MiB") }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw PresetError(file: path, message: "not UTF-8 text")
+    }
+    let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    return try Preset(text: text, file: path, defaultName: stem)
+  }
+
+  /// Parses and checks preset text.
+  /// - Parameters:
+  ///   - text: JSON text.
+  ///   - file: the name used in errors.
+  ///   - defaultName: the name when the preset sets none.
+  public init(text: String, file: String, defaultName: String = "preset") throws {
+    var parser = JSONParser(text: text, file: file)
+    let root = try parser.parse()
+    self.file = file
+    self.document = root
+    let reader = PresetReader(file: file, variables: [:], colors: [:])
+    let top = try reader.object(root, path: "", keys: Preset.topLevelKeys)
+    self.name = try top["name"].map { try reader.string($0, path: "name") } ?? defaultName
+    self.title = try top["title"].map { try reader.string($0, path: "title") }
+    self.source = try top["source"].map { try reader.string($0, path: "source") }
+    if let d = top["description"] { _ = try reader.string(d, path: "description") }
+    if let s = top["$schema"] { _ = try reader.string(s, path: "$schema") }
+    self.parameters = try top["parameters"].map { try Parameter.decodeAll($0, reader: reader) } ?? []
+    guard top["view"] != nil else {
+      throw PresetError(file: file, location: root.location, message: "missing required key 'view'")
+    }
+    // Validate everything once with the defaults, and keep the result.
+    defaultScene = try scene()
+  }
+
+  // MARK: - Resolving
+
+  /// Resolves the preset into a scene.
+  /// - Parameters:
+  ///   - settings: parameter values by name, as text (`--set NAME=VALUE`).
+  ///   - fps: overrides the preset's frames per second.
+  ///   - background: overrides the preset's background.
+  ///   - limits: bounds checked before anything is allocated.
+  /// - Throws: `PresetError` for unknown parameters, bad values, or anything out of bounds.
+  public func scene(
+    settings: [String: String] = [:], fps fpsOverride: Double? = nil, background backgroundOverride: RGBAColor? = nil,
+    limits: Limits = Limits()
+  ) throws -> ResolvedScene {
+    if let defaultScene, settings.isEmpty, fpsOverride == nil, backgroundOverride == nil, limits == Limits() {
+      return defaultScene
+    }
+    var numbers: [String: Double] = [:]
+    var colors: [String: RGBAColor] = [:]
+    for p in parameters {
+      switch p.kind {
+      case .number(let d, _, _): numbers[p.name] = d
+      case .color(let c): colors[p.name] = c
+      }
+    }
+    for (key, text) in settings.sorted(by: { $0.key < $1.key }) {
+      guard let p = parameters.first(where: { $0.name == key }) else {
+        let names = parameters.map(\.name)
+        throw PresetError(
+          file: file,
+          message: "unknown parameter '\(key)' in --set" + Suggestion.hint(for: key, in: names)
+            + (names.isEmpty ? " (this preset has no parameters)" : " (parameters: \(names.joined(separator: ", ")))"))
+      }
+      switch p.kind {
+      case .number(_, let lo, let hi):
+        guard let v = Double(text), v.isFinite else {
+          throw PresetError(file: file, message: "--set \(key)=\(text): '\(key)' takes a number")
+        }
+        if let lo, v < lo { throw PresetError(file: file, message: "--set \(key)=\(text): must be at least \(fmt(lo))") }
+        if let hi, v > hi { throw PresetError(file: file, message: "--set \(key)=\(text): must be at most \(fmt(hi))") }
+        numbers[key] = v
+      case .color:
+        switch ColorSyntax.parse(text) {
+        case .success(let c): colors[key] = c
+        case .failure(let e): throw PresetError(file: file, message: "--set \(key)=\(text): \(e.message)")
+        }
+      }
+    }
+    let reader = PresetReader(file: file, variables: numbers, colors: colors, limits: limits)
+    let top = try reader.object(document, path: "", keys: Preset.topLevelKeys)
+
+    func required(_ key: String) throws -> JSONNode {
+      guard let n = top[key] else {
+        throw PresetError(file: file, location: document.location, message: "missing required key '\(key)'")
+      }
+      return n
+    }
+    func side(_ key: String) throws -> Double {
+      let node = try required(key)
+      let v = try reader.number(node, path: key)
+      guard v > 0, v <= limits.maxCanvasPoints else {
+        throw reader.fail(node, key, "\(key) must be in (0, \(fmt(limits.maxCanvasPoints))] points, got \(fmt(v))")
+      }
+      return v
+    }
+    let width = try side("width"), height = try side("height")
+    var fps = 30.0
+    if let n = top["fps"] {
+      fps = try reader.number(n, path: "fps")
+      guard fps > 0, fps <= limits.maxFPS else { throw reader.fail(n, "fps", "fps must be in (0, \(fmt(limits.maxFPS))], got \(fmt(fps))") }
+    }
+    if let f = fpsOverride {
+      guard f > 0, f <= limits.maxFPS else { throw PresetError(file: file, message: "--fps must be in (0, \(fmt(limits.maxFPS))], got \(fmt(f))") }
+      fps = f
+    }
+    var background = RGBAColor.clear
+    if let n = top["background"] { background = try reader.color(n, path: "background") }
+    if let b = backgroundOverride { background = b }
+    var duration: Double?
+    if let n = top["duration"] {
+      let d = try reader.number(n, path: "duration")
+      guard d > 0, d <= limits.maxDuration else {
+        throw reader.fail(n, "duration", "duration must be in (0, \(fmt(limits.maxDuration))] seconds, got \(fmt(d))")
+      }
+      duration = d
+    }
+    let views = try reader.views(try required("view"), path: "view", depth: 0)
+    guard views.count == 1, let rootView = views.first else {
+      throw reader.fail(try required("view"), "view", "the root view must be exactly one view, got \(views.count) (wrap them in a ZStack)")
+    }
+    let timeline = try Timeline(
+      root: rootView, fps: fps, duration: duration, limits: limits, file: file)
+    let scene = ResolvedScene(
+      name: name, size: Size(width: width, height: height), background: background, fps: fps, root: rootView,
+      timeline: timeline, duration: duration)
+    return scene
+  }
+}
+
+// MARK: - Limits
+
+/// Bounds checked while resolving, before anything is allocated.
+public struct Limits: Equatable, Sendable {
+  /// Canvas side in points. Default 8192.
+  public var maxCanvasPoints: Double = 8192
+  /// Frames per second. Default 240.
+  public var maxFPS: Double = 240
+  /// Loop period in seconds when it is computed from the animations (least common multiple of
+  /// cycles). Default 30.
+  public var maxPeriod: Double = 30
+  /// Loop period in seconds when the preset sets `duration`, or when one-shot animations end.
+  /// Default 600.
+  public var maxDuration: Double = 600
+  /// Frames in one loop. Default 100,000.
+  public var maxFrames: Int = 100_000
+  /// Views after expanding `ForEach`. Default 10,000.
+  public var maxViews: Int = 10_000
+  /// Nesting depth of views. Default 32.
+  public var maxDepth: Int = 32
+  public init() {}
+}
+
+// MARK: - Parameter
+
+/// A preset parameter, overridable with `--set NAME=VALUE`.
+public struct Parameter: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    /// A number with optional bounds; read in expressions by its name.
+    case number(default: Double, min: Double?, max: Double?)
+    /// A colour; used as `"$name"` wherever a colour is expected.
+    case color(default: RGBAColor)
+  }
+  public var name: String
+  public var kind: Kind
+  public var description: String?
+  /// The default as written in the preset (for listings).
+  public var defaultText: String
+
+  static func decodeAll(_ node: JSONNode, reader: PresetReader) throws -> [Parameter] {
+    guard case .object(let members) = node.value else {
+      throw reader.fail(node, "parameters", "'parameters' must be an object of name → {\"default\": …}")
+    }
+    return try members.map { m in
+      let path = "parameters.\(m.key)"
+      guard m.key.first.map({ $0.isLetter || $0 == "_" }) == true,
+        m.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), m.key != "pi"
+      else {
+        throw PresetError(file: reader.file, location: m.keyLocation, path: path, message: "parameter name '\(m.key)' must be an identifier")
+      }
+      let o = try reader.object(m.value, path: path, keys: ["default", "min", "max", "description"])
+      guard let d = o["default"] else { throw reader.fail(m.value, path, "parameter '\(m.key)' needs a 'default'") }
+      let desc = try o["description"].map { try reader.string($0, path: path + ".description") }
+      switch d.value {
+      case .number(let v):
+        let lo = try o["min"].map { try reader.number($0, path: path + ".min") }
+        let hi = try o["max"].map { try reader.number($0, path: path + ".max") }
+        if let lo, v < lo { throw reader.fail(d, path, "default \(fmt(v)) is below min \(fmt(lo))") }
+        if let hi, v > hi { throw reader.fail(d, path, "default \(fmt(v)) is above max \(fmt(hi))") }
+        return Parameter(name: m.key, kind: .number(default: v, min: lo, max: hi), description: desc, defaultText: fmt(v))
+      case .string(let s):
+        for k in ["min", "max"] where o[k] != nil {
+          throw reader.fail(o[k] ?? d, path, "'\(k)' applies to number parameters only")
+        }
+        let c = try reader.color(d, path: path + ".default")
+        return Parameter(name: m.key, kind: .color(default: c), description: desc, defaultText: s)
+      default:
+        throw reader.fail(d, path + ".default", "a parameter default must be a number or a colour string, got \(d.typeName)")
+      }
+    }
+  }
+}
+
+/// Formats a number briefly for messages: `1.5`, `200`, `0.333333`.
+func fmt(_ v: Double) -> String {
+  if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+  var s = String(format: "%.6f", v)
+  while s.hasSuffix("0") { s.removeLast() }
+  return s
+}

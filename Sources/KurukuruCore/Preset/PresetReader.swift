@@ -1,0 +1,212 @@
+// MARK: - PresetReader
+
+/// Reads values out of the JSON tree with the current variables (parameters and `ForEach`
+/// indices), turning every problem into a `PresetError` with the file, line, column and path.
+struct PresetReader {
+  let file: String
+  /// Number parameters and `ForEach` indices visible here.
+  var variables: [String: Double]
+  /// Colour parameters, referenced as `$name`.
+  let colors: [String: RGBAColor]
+  var limits = Limits()
+  /// Views produced so far (shared count across `ForEach` expansions).
+  let viewCounter = Counter()
+
+  final class Counter: @unchecked Sendable { var value = 0 }
+
+  // MARK: - Errors
+
+  func fail(_ node: JSONNode, _ path: String, _ message: String) -> PresetError {
+    PresetError(file: file, location: node.location, path: path, message: message)
+  }
+
+  /// Maps an offset inside a JSON string to a location (exact when the string has no escapes).
+  func location(in node: JSONNode, offset: Int) -> SourceLocation {
+    SourceLocation(line: node.location.line, column: node.location.column + 1 + offset)
+  }
+
+  // MARK: - Basic types
+
+  /// An object whose keys must all be in `keys`.
+  func object(_ node: JSONNode, path: String, keys: [String]) throws -> [String: JSONNode] {
+    guard case .object(let members) = node.value else {
+      throw fail(node, path, "expected an object, got \(node.typeName)")
+    }
+    var out: [String: JSONNode] = [:]
+    for m in members {
+      guard keys.contains(m.key) else {
+        throw PresetError(
+          file: file, location: m.keyLocation, path: path,
+          message: "unknown key '\(m.key)'" + Suggestion.hint(for: m.key, in: keys)
+            + " (expected one of: \(keys.filter { $0 != "$schema" }.joined(separator: ", ")))")
+      }
+      out[m.key] = m.value
+    }
+    return out
+  }
+
+  func string(_ node: JSONNode, path: String) throws -> String {
+    guard case .string(let s) = node.value else { throw fail(node, path, "expected a string, got \(node.typeName)") }
+    return s
+  }
+
+  func bool(_ node: JSONNode, path: String) throws -> Bool {
+    guard case .bool(let b) = node.value else { throw fail(node, path, "expected true or false, got \(node.typeName)") }
+    return b
+  }
+
+  func array(_ node: JSONNode, path: String) throws -> [JSONNode] {
+    guard case .array(let a) = node.value else { throw fail(node, path, "expected an array, got \(node.typeName)") }
+    return a
+  }
+
+  /// A number: a JSON number or an expression string over the variables.
+  func number(_ node: JSONNode, path: String) throws -> Double {
+    switch node.value {
+    case .number(let v):
+      return v
+    case .string(let text):
+      return try evaluate(text, in: node, path: path)
+    case .object:
+      throw fail(node, path, "expected a number here; this value cannot be animated")
+    default:
+      throw fail(node, path, "expected a number or an expression string, got \(node.typeName)")
+    }
+  }
+
+  /// Evaluates an expression that starts `offset` characters into the string `node`, so that
+  /// its errors point at the right column.
+  func evaluate(_ text: String, in node: JSONNode, path: String, offset: Int = 0) throws -> Double {
+    do {
+      return try PresetExpression(text).evaluate(variables)
+    } catch let e as PresetExpression.SyntaxError {
+      throw PresetError(file: file, location: location(in: node, offset: offset + e.offset), path: path, message: e.message)
+    }
+  }
+
+  /// A whole number in `range`.
+  func integer(_ node: JSONNode, path: String, range: ClosedRange<Int>) throws -> Int {
+    let v = try number(node, path: path)
+    guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+      throw fail(node, path, "expected a whole number in \(range.lowerBound)…\(range.upperBound), got \(fmt(v))")
+    }
+    return Int(v)
+  }
+
+  // MARK: - Animated values
+
+  static let animatedKeys = ["from", "to", "values", "keyTimes", "curves", "curve", "animation"]
+
+  /// True when an object node is an animated value rather than a modifier's argument object.
+  static func isAnimated(_ node: JSONNode) -> Bool {
+    guard case .object(let members) = node.value else { return false }
+    return members.contains { ["animation", "values", "keyTimes", "from"].contains($0.key) }
+  }
+
+  /// A number that may be animated: a number, an expression, `{"from", "to", "animation"}` or
+  /// `{"values", "keyTimes", "curves"/"curve", "animation"}`.
+  func animated(_ node: JSONNode, path: String) throws -> AnimatedValue {
+    guard case .object = node.value else { return .constant(try number(node, path: path)) }
+    let o = try object(node, path: path, keys: PresetReader.animatedKeys)
+    guard let animNode = o["animation"] else {
+      throw fail(node, path, "an animated value needs 'animation', e.g. \"linear(duration: 1).repeatForever(autoreverses: false)\"")
+    }
+    let animation = try self.animation(animNode, path: path + ".animation")
+    var values: [Double]
+    var keyTimesGiven: [Double]?
+    if let v = o["values"] {
+      for k in ["from", "to"] where o[k] != nil {
+        throw fail(o[k] ?? node, path, "use either 'from'/'to' or 'values', not both")
+      }
+      let items = try array(v, path: path + ".values")
+      guard items.count >= 2, items.count <= 1000 else {
+        throw fail(v, path + ".values", "'values' needs 2 to 1000 keyframe values, got \(items.count)")
+      }
+      values = try items.enumerated().map { try number($1, path: path + ".values[\($0)]") }
+      if let kt = o["keyTimes"] {
+        let times = try array(kt, path: path + ".keyTimes")
+        guard times.count == values.count else {
+          throw fail(kt, path + ".keyTimes", "'keyTimes' has \(times.count) entries but 'values' has \(values.count)")
+        }
+        let t = try times.enumerated().map { try number($1, path: path + ".keyTimes[\($0)]") }
+        guard t.first == 0, t.last == 1, zip(t, t.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+          throw fail(kt, path + ".keyTimes", "'keyTimes' must rise from 0 to 1")
+        }
+        keyTimesGiven = t
+      }
+    } else {
+      for k in ["keyTimes", "curves"] where o[k] != nil {
+        throw fail(o[k] ?? node, path, "'\(k)' goes with 'values'")
+      }
+      guard let from = o["from"], let to = o["to"] else {
+        throw fail(node, path, "an animated value needs 'from' and 'to' (or 'values')")
+      }
+      values = [try number(from, path: path + ".from"), try number(to, path: path + ".to")]
+    }
+    let segments = values.count - 1
+    let keyTimes = keyTimesGiven ?? (0...segments).map { Double($0) / Double(segments) }
+    var curves = [TimingCurve](repeating: .linear, count: segments)
+    if let c = o["curve"] {
+      if o["curves"] != nil { throw fail(c, path, "use either 'curve' or 'curves', not both") }
+      let curve = try self.curve(c, path: path + ".curve")
+      curves = [TimingCurve](repeating: curve, count: segments)
+    }
+    if let cs = o["curves"] {
+      let items = try array(cs, path: path + ".curves")
+      guard items.count == segments else {
+        throw fail(cs, path + ".curves", "'curves' needs one curve per segment (\(segments)), got \(items.count)")
+      }
+      curves = try items.enumerated().map { try curve($1, path: path + ".curves[\($0)]") }
+    }
+    return .track(Track(values: values, keyTimes: keyTimes, curves: curves, animation: animation))
+  }
+
+  /// A SwiftUI animation string.
+  func animation(_ node: JSONNode, path: String) throws -> AnimationSpec {
+    let text = try string(node, path: path)
+    do {
+      let a = try AnimationParser.parse(text) { arg in try self.argument(arg, of: text, node: node, path: path) }
+      guard a.duration <= limits.maxPeriod * 100 else {
+        throw fail(node, path, "animation pass of \(fmt(a.duration)) s is too long")
+      }
+      return a
+    } catch let e as AnimationSyntaxError {
+      throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message)
+    }
+  }
+
+  /// A keyframe segment curve such as `"easeInOut"` or `"timingCurve(0.2, 0.68, 0.18, 1.08)"`.
+  func curve(_ node: JSONNode, path: String) throws -> TimingCurve {
+    let text = try string(node, path: path)
+    do {
+      return try AnimationParser.parseCurve(text) { arg in try self.argument(arg, of: text, node: node, path: path) }
+    } catch let e as AnimationSyntaxError {
+      throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message)
+    }
+  }
+
+  private func argument(_ arg: String, of text: String, node: JSONNode, path: String) throws -> Double {
+    let base = text.range(of: arg).map { text.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
+    return try evaluate(arg, in: node, path: path, offset: base)
+  }
+
+  // MARK: - Points
+
+  /// A unit point: a SwiftUI name (`center`, `top`, `bottomTrailing`, …), `[x, y]` or `{"x", "y"}`.
+  func unitPoint(_ node: JSONNode, path: String) throws -> UnitAnchor {
+    switch node.value {
+    case .string(let s):
+      guard let p = UnitAnchor.named[s] else {
+        throw fail(node, path, "unknown unit point '\(s)'" + Suggestion.hint(for: s, in: UnitAnchor.named.keys.sorted()))
+      }
+      return p
+    case .array(let a):
+      guard a.count == 2 else { throw fail(node, path, "a unit point is [x, y]") }
+      return UnitAnchor(x: try number(a[0], path: path + "[0]"), y: try number(a[1], path: path + "[1]"))
+    default:
+      let o = try object(node, path: path, keys: ["x", "y"])
+      guard let x = o["x"], let y = o["y"] else { throw fail(node, path, "a unit point needs 'x' and 'y'") }
+      return UnitAnchor(x: try number(x, path: path + ".x"), y: try number(y, path: path + ".y"))
+    }
+  }
+}

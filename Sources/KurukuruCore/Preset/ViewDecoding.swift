@@ -1,0 +1,377 @@
+// MARK: - Views
+
+extension PresetReader {
+  static let viewKinds = [
+    "Circle", "Ellipse", "Rectangle", "RoundedRectangle", "Capsule", "Arc", "ZStack", "HStack", "VStack",
+    "Spacer", "ForEach",
+  ]
+  static let shapeModifiers = ["trim", "fill", "stroke", "strokeBorder"]
+  static let viewModifiers = [
+    "frame", "padding", "offset", "rotationEffect", "scaleEffect", "opacity", "shadow", "foregroundColor",
+    "foregroundStyle",
+  ]
+
+  /// One view object — `{"Circle": {…}, "modifiers": […]}` — as scene views (`ForEach`
+  /// expands to several).
+  func views(_ node: JSONNode, path: String, depth: Int) throws -> [SceneView] {
+    guard depth < limits.maxDepth else { throw fail(node, path, "views nested deeper than \(limits.maxDepth) levels") }
+    guard case .object(let members) = node.value else {
+      throw fail(node, path, "expected a view object such as {\"Circle\": {}}, got \(node.typeName)")
+    }
+    let kinds = members.filter { $0.key != "modifiers" }
+    guard kinds.count == 1, let kindMember = kinds.first else {
+      throw fail(
+        node, path,
+        kinds.isEmpty ? "a view object needs one view key (\(PresetReader.viewKinds.joined(separator: ", ")))"
+          : "a view object has exactly one view key, got \(kinds.map { "'\($0.key)'" }.joined(separator: ", "))")
+    }
+    let kind = kindMember.key
+    let p = path + "." + kind
+    guard PresetReader.viewKinds.contains(kind) else {
+      var message = "unknown view '\(kind)'" + Suggestion.hint(for: kind, in: PresetReader.viewKinds)
+      if (PresetReader.shapeModifiers + PresetReader.viewModifiers).contains(kind) {
+        message = "'\(kind)' is a modifier; put it in the view's \"modifiers\" array"
+      }
+      throw PresetError(file: file, location: kindMember.keyLocation, path: path, message: message)
+    }
+    let modifierNodes = try members.first { $0.key == "modifiers" }.map { try array($0.value, path: path + ".modifiers") } ?? []
+    let args = kindMember.value
+
+    if kind == "ForEach" {
+      if !modifierNodes.isEmpty {
+        throw fail(node, path, "ForEach takes no modifiers; put them on its content views")
+      }
+      return try forEach(args, path: p, depth: depth)
+    }
+    viewCounter.value += 1
+    guard viewCounter.value <= limits.maxViews else {
+      throw fail(node, path, "more than \(limits.maxViews) views after expanding ForEach")
+    }
+    var viewKind: ViewKind?
+    var shape: StyledShape?
+    switch kind {
+    case "ZStack", "HStack", "VStack":
+      let o = try object(args, path: p, keys: kind == "ZStack" ? ["alignment", "content"] : ["alignment", "spacing", "content"])
+      let alignment = try o["alignment"].map { try unitPoint($0, path: p + ".alignment") } ?? .center
+      let spacing = try o["spacing"].map { try number($0, path: p + ".spacing") } ?? 8
+      guard spacing.isFinite, spacing >= 0, spacing <= limits.maxCanvasPoints else {
+        throw fail(o["spacing"] ?? args, p + ".spacing", "spacing must be in 0…\(fmt(limits.maxCanvasPoints)) points")
+      }
+      let children = try content(o["content"], owner: args, path: p, depth: depth)
+      switch kind {
+      case "ZStack": viewKind = .zStack(alignment: alignment, children: children)
+      case "HStack": viewKind = .hStack(alignment: alignment, spacing: spacing, children: children)
+      default: viewKind = .vStack(alignment: alignment, spacing: spacing, children: children)
+      }
+    case "Spacer":
+      _ = try object(args, path: p, keys: [])
+      viewKind = .spacer
+    default:
+      shape = StyledShape(shape: try shapeKind(kind, args, path: p))
+    }
+
+    // Modifiers, in order. Shape modifiers must come first (SwiftUI: they exist on Shape only).
+    var modifiers: [Modifier] = []
+    for (i, m) in modifierNodes.enumerated() {
+      let mp = path + ".modifiers[\(i)]"
+      guard case .object(let mm) = m.value, mm.count == 1, let entry = mm.first else {
+        throw fail(m, mp, "a modifier is an object with one key, e.g. {\"opacity\": 0.5}")
+      }
+      let name = entry.key
+      let ap = mp + "." + name
+      if PresetReader.shapeModifiers.contains(name) {
+        guard var s = shape else {
+          throw PresetError(file: file, location: entry.keyLocation, path: mp, message: "'\(name)' applies to shapes only, not to \(kind)")
+        }
+        guard modifiers.isEmpty else {
+          throw PresetError(
+            file: file, location: entry.keyLocation, path: mp,
+            message: "'\(name)' applies to the shape itself; move it before the view modifiers (as in SwiftUI, where it only exists on Shape)")
+        }
+        if s.style != nil {
+          throw PresetError(
+            file: file, location: entry.keyLocation, path: mp,
+            message: name == "trim" ? "'trim' must come before fill/stroke" : "the shape already has a fill or stroke")
+        }
+        switch name {
+        case "trim":
+          if s.trim != nil { throw PresetError(file: file, location: entry.keyLocation, path: mp, message: "'trim' given twice") }
+          let o = try object(entry.value, path: ap, keys: ["from", "to"])
+          s.trim = (
+            from: try o["from"].map { try animated($0, path: ap + ".from") } ?? .constant(0),
+            to: try o["to"].map { try animated($0, path: ap + ".to") } ?? .constant(1)
+          )
+        case "fill":
+          s.style = try fill(entry.value, path: ap)
+        default:
+          let (paint, stroke) = try strokeStyle(entry.value, path: ap)
+          s.style = name == "stroke" ? .stroke(paint, stroke) : .strokeBorder(paint, stroke)
+        }
+        shape = s
+        continue
+      }
+      guard PresetReader.viewModifiers.contains(name) else {
+        throw PresetError(
+          file: file, location: entry.keyLocation, path: mp,
+          message: "unknown modifier '\(name)'"
+            + Suggestion.hint(for: name, in: PresetReader.shapeModifiers + PresetReader.viewModifiers))
+      }
+      modifiers.append(try modifier(name, entry.value, path: ap))
+    }
+    if let shape { viewKind = .shape(shape) }
+    guard let viewKind else { throw fail(node, path, "internal: view '\(kind)' was not resolved") }
+    return [SceneView(kind: viewKind, modifiers: modifiers)]
+  }
+
+  /// The `content` array of a container.
+  private func content(_ node: JSONNode?, owner: JSONNode, path: String, depth: Int) throws -> [SceneView] {
+    guard let node else { throw fail(owner, path, "missing 'content' (an array of views)") }
+    let items = try array(node, path: path + ".content")
+    var out: [SceneView] = []
+    for (i, item) in items.enumerated() {
+      out += try views(item, path: path + ".content[\(i)]", depth: depth + 1)
+    }
+    return out
+  }
+
+  /// `{"ForEach": {"range": "0..<count", "as": "i", "content": [views]}}`: the content once per
+  /// index, with the index visible in expressions under the `as` name (default `i`).
+  private func forEach(_ args: JSONNode, path: String, depth: Int) throws -> [SceneView] {
+    let o = try object(args, path: path, keys: ["range", "as", "content"])
+    guard let rangeNode = o["range"] else { throw fail(args, path, "ForEach needs 'range', e.g. \"0..<5\" or 5") }
+    let name = try o["as"].map { try string($0, path: path + ".as") } ?? "i"
+    guard name.first.map({ $0.isLetter || $0 == "_" }) == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+      throw fail(o["as"] ?? args, path + ".as", "'as' must be an identifier")
+    }
+    let range = try indexRange(rangeNode, path: path + ".range")
+    var out: [SceneView] = []
+    // An empty range still validates its content once, so mistakes are not hidden.
+    let indices = range.isEmpty ? [range.lowerBound] : Array(range)
+    for index in indices {
+      var inner = self
+      inner.variables[name] = Double(index)
+      let views = try inner.content(o["content"], owner: args, path: path, depth: depth)
+      if !range.isEmpty { out += views }
+    }
+    return out
+  }
+
+  /// `"a..<b"`, `"a...b"` (expressions allowed), a count `n` (= `0..<n`), or `[a, b]` (= `a..<b`).
+  private func indexRange(_ node: JSONNode, path: String) throws -> Range<Int> {
+    let bound = 0...limits.maxViews
+    func whole(_ text: String, offset: Int) throws -> Int {
+      let v = try evaluate(text, in: node, path: path, offset: offset)
+      guard v == v.rounded(), v >= Double(bound.lowerBound), v <= Double(bound.upperBound) else {
+        throw fail(node, path, "range bounds must be whole numbers in \(bound.lowerBound)…\(bound.upperBound), got \(fmt(v))")
+      }
+      return Int(v)
+    }
+    switch node.value {
+    case .string(let s):
+      for (sep, closed) in [("..<", false), ("...", true)] {
+        if let r = s.range(of: sep) {
+          let lo = try whole(String(s[..<r.lowerBound]), offset: 0)
+          let hiOffset = s.distance(from: s.startIndex, to: r.upperBound)
+          let hi = try whole(String(s[r.upperBound...]), offset: hiOffset) + (closed ? 1 : 0)
+          guard lo <= hi else { throw fail(node, path, "range '\(s)' runs backwards") }
+          return lo..<hi
+        }
+      }
+      return 0..<(try whole(s, offset: 0))
+    case .array(let a):
+      guard a.count == 2 else { throw fail(node, path, "a range array is [lower, upper)") }
+      let lo = try integer(a[0], path: path + "[0]", range: bound)
+      let hi = try integer(a[1], path: path + "[1]", range: bound)
+      guard lo <= hi else { throw fail(node, path, "range runs backwards") }
+      return lo..<hi
+    default:
+      return 0..<(try integer(node, path: path, range: bound))
+    }
+  }
+
+  // MARK: - Shapes
+
+  private func shapeKind(_ kind: String, _ args: JSONNode, path: String) throws -> ShapeKind {
+    switch kind {
+    case "Circle": _ = try object(args, path: path, keys: []); return .circle
+    case "Ellipse": _ = try object(args, path: path, keys: []); return .ellipse
+    case "Rectangle": _ = try object(args, path: path, keys: []); return .rectangle
+    case "Capsule":
+      let o = try object(args, path: path, keys: ["style"])
+      if let s = o["style"] { try cornerStyle(s, path: path + ".style") }
+      return .capsule
+    case "RoundedRectangle":
+      let o = try object(args, path: path, keys: ["cornerRadius", "style"])
+      guard let r = o["cornerRadius"] else { throw fail(args, path, "RoundedRectangle needs 'cornerRadius' (points)") }
+      if let s = o["style"] { try cornerStyle(s, path: path + ".style") }
+      return .roundedRectangle(cornerRadius: try animated(r, path: path + ".cornerRadius"))
+    default:  // Arc
+      let o = try object(args, path: path, keys: ["startAngle", "endAngle", "clockwise"])
+      guard let s = o["startAngle"], let e = o["endAngle"] else {
+        throw fail(args, path, "Arc needs 'startAngle' and 'endAngle' (degrees)")
+      }
+      return .arc(
+        startAngle: try animated(s, path: path + ".startAngle"), endAngle: try animated(e, path: path + ".endAngle"),
+        clockwise: try o["clockwise"].map { try bool($0, path: path + ".clockwise") } ?? true)
+    }
+  }
+
+  /// `RoundedCornerStyle`: accepted for porting, drawn circular.
+  private func cornerStyle(_ node: JSONNode, path: String) throws {
+    let style = try string(node, path: path)
+    guard ["circular", "continuous"].contains(style) else {
+      throw fail(node, path, "style is 'circular' or 'continuous'" + Suggestion.hint(for: style, in: ["circular", "continuous"]))
+    }
+  }
+
+  private func fill(_ node: JSONNode, path: String) throws -> ShapeStyleSpec {
+    if case .object(let m) = node.value, m.contains(where: { $0.key == "paint" || $0.key == "style" }) {
+      let o = try object(node, path: path, keys: ["paint", "style"])
+      let paint = try o["paint"].map { try self.paint($0, path: path + ".paint") }
+      var evenOdd = false
+      if let s = o["style"] {
+        let text = try string(s, path: path + ".style")
+        guard ["nonZero", "evenOdd"].contains(text) else { throw fail(s, path + ".style", "style is 'nonZero' or 'evenOdd'") }
+        evenOdd = text == "evenOdd"
+      }
+      return .fill(paint, evenOdd: evenOdd)
+    }
+    return .fill(try paint(node, path: path), evenOdd: false)
+  }
+
+  /// `{"paint", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase"}`, or just
+  /// a paint (line width 1).
+  private func strokeStyle(_ node: JSONNode, path: String) throws -> (PaintSpec?, StrokeSpec) {
+    let keys = ["paint", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase"]
+    guard case .object(let m) = node.value, m.contains(where: { keys.contains($0.key) }) || m.isEmpty else {
+      return (try paint(node, path: path), StrokeSpec())
+    }
+    let o = try object(node, path: path, keys: keys)
+    var spec = StrokeSpec()
+    let paint = try o["paint"].map { try self.paint($0, path: path + ".paint") }
+    if let w = o["lineWidth"] {
+      spec.lineWidth = try animated(w, path: path + ".lineWidth")
+      if case .constant(let v) = spec.lineWidth, !(v >= 0 && v <= limits.maxCanvasPoints) {
+        throw fail(w, path + ".lineWidth", "lineWidth must be in 0…\(fmt(limits.maxCanvasPoints)) points, got \(fmt(v))")
+      }
+    }
+    if let c = o["lineCap"] {
+      let s = try string(c, path: path + ".lineCap")
+      guard let cap = LineCap(rawValue: s) else {
+        throw fail(c, path + ".lineCap", "unknown lineCap '\(s)'" + Suggestion.hint(for: s, in: LineCap.allCases.map(\.rawValue)))
+      }
+      spec.lineCap = cap
+    }
+    if let j = o["lineJoin"] {
+      let s = try string(j, path: path + ".lineJoin")
+      guard let join = LineJoin(rawValue: s) else {
+        throw fail(j, path + ".lineJoin", "unknown lineJoin '\(s)'" + Suggestion.hint(for: s, in: LineJoin.allCases.map(\.rawValue)))
+      }
+      spec.lineJoin = join
+    }
+    if let ml = o["miterLimit"] {
+      spec.miterLimit = try number(ml, path: path + ".miterLimit")
+      guard spec.miterLimit >= 1, spec.miterLimit <= 1000 else { throw fail(ml, path + ".miterLimit", "miterLimit must be in 1…1000") }
+    }
+    if let d = o["dash"] {
+      let items = try array(d, path: path + ".dash")
+      guard items.count <= 64 else { throw fail(d, path + ".dash", "at most 64 dash lengths") }
+      spec.dash = try items.enumerated().map { try number($1, path: path + ".dash[\($0)]") }
+      guard spec.dash.allSatisfy({ $0 >= 0 && $0 <= limits.maxCanvasPoints }) else {
+        throw fail(d, path + ".dash", "dash lengths must be ≥ 0 points")
+      }
+      if !spec.dash.isEmpty, spec.dash.allSatisfy({ $0 == 0 }) {
+        throw fail(d, path + ".dash", "a dash pattern needs a length > 0")
+      }
+    }
+    if let ph = o["dashPhase"] { spec.dashPhase = try animated(ph, path: path + ".dashPhase") }
+    return (paint, spec)
+  }
+
+  // MARK: - Modifiers
+
+  private func modifier(_ name: String, _ node: JSONNode, path: String) throws -> Modifier {
+    switch name {
+    case "frame":
+      if case .object = node.value, !PresetReader.isAnimated(node) {
+        let o = try object(node, path: path, keys: ["width", "height", "alignment"])
+        if o["width"] == nil, o["height"] == nil { throw fail(node, path, "frame needs 'width' and/or 'height' (points)") }
+        let w = try o["width"].map { try size($0, path: path + ".width") }
+        let h = try o["height"].map { try size($0, path: path + ".height") }
+        return .frame(
+          width: w, height: h,
+          alignment: try o["alignment"].map { try unitPoint($0, path: path + ".alignment") } ?? .center)
+      }
+      let side = try size(node, path: path)
+      return .frame(width: side, height: side, alignment: .center)
+    case "padding":
+      if case .object = node.value {
+        let o = try object(node, path: path, keys: ["top", "leading", "bottom", "trailing", "horizontal", "vertical", "all"])
+        func v(_ k: String) throws -> Double? { try o[k].map { try length($0, path: path + "." + k) } }
+        let all = try v("all") ?? 0
+        let hz = try v("horizontal") ?? all, vt = try v("vertical") ?? all
+        return .padding(top: try v("top") ?? vt, leading: try v("leading") ?? hz, bottom: try v("bottom") ?? vt, trailing: try v("trailing") ?? hz)
+      }
+      let e = try length(node, path: path)
+      return .padding(top: e, leading: e, bottom: e, trailing: e)
+    case "offset":
+      let o = try object(node, path: path, keys: ["x", "y"])
+      return .offset(
+        x: try o["x"].map { try animated($0, path: path + ".x") } ?? .constant(0),
+        y: try o["y"].map { try animated($0, path: path + ".y") } ?? .constant(0))
+    case "rotationEffect":
+      if case .object = node.value, !PresetReader.isAnimated(node) {
+        let o = try object(node, path: path, keys: ["degrees", "anchor"])
+        guard let d = o["degrees"] else { throw fail(node, path, "rotationEffect needs 'degrees'") }
+        return .rotationEffect(
+          degrees: try animated(d, path: path + ".degrees"),
+          anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center)
+      }
+      return .rotationEffect(degrees: try animated(node, path: path), anchor: .center)
+    case "scaleEffect":
+      if case .object = node.value, !PresetReader.isAnimated(node) {
+        let o = try object(node, path: path, keys: ["scale", "x", "y", "anchor"])
+        if o["scale"] != nil, o["x"] != nil || o["y"] != nil { throw fail(node, path, "use either 'scale' or 'x'/'y'") }
+        let s = try o["scale"].map { try animated($0, path: path + ".scale") }
+        return .scaleEffect(
+          x: try o["x"].map { try animated($0, path: path + ".x") } ?? s ?? .constant(1),
+          y: try o["y"].map { try animated($0, path: path + ".y") } ?? s ?? .constant(1),
+          anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center)
+      }
+      let s = try animated(node, path: path)
+      return .scaleEffect(x: s, y: s, anchor: .center)
+    case "opacity":
+      let v = try animated(node, path: path)
+      if case .constant(let c) = v, !(0...1).contains(c) { throw fail(node, path, "opacity must be in 0…1, got \(fmt(c))") }
+      return .opacity(v)
+    case "shadow":
+      let o = try object(node, path: path, keys: ["color", "radius", "x", "y"])
+      guard let r = o["radius"] else { throw fail(node, path, "shadow needs 'radius' (points)") }
+      let radius = try animated(r, path: path + ".radius")
+      if case .constant(let c) = radius, !(c >= 0 && c <= 1000) { throw fail(r, path + ".radius", "radius must be in 0…1000 points") }
+      return .shadow(
+        // SwiftUI's default shadow colour: black at 33% opacity.
+        color: try o["color"].map { try color($0, path: path + ".color") } ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.33),
+        radius: radius,
+        x: try o["x"].map { try animated($0, path: path + ".x") } ?? .constant(0),
+        y: try o["y"].map { try animated($0, path: path + ".y") } ?? .constant(0))
+    default:  // foregroundColor, foregroundStyle
+      return .foregroundStyle(try paint(node, path: path))
+    }
+  }
+
+  /// A frame dimension: animatable, must stay within the canvas bounds when constant.
+  private func size(_ node: JSONNode, path: String) throws -> AnimatedValue {
+    let v = try animated(node, path: path)
+    if case .constant(let c) = v, !(c >= 0 && c <= limits.maxCanvasPoints) {
+      throw fail(node, path, "size must be in 0…\(fmt(limits.maxCanvasPoints)) points, got \(fmt(c))")
+    }
+    return v
+  }
+
+  private func length(_ node: JSONNode, path: String) throws -> Double {
+    let v = try number(node, path: path)
+    guard v >= 0, v <= limits.maxCanvasPoints else { throw fail(node, path, "must be in 0…\(fmt(limits.maxCanvasPoints)) points, got \(fmt(v))") }
+    return v
+  }
+}

@@ -1,0 +1,194 @@
+// MARK: - ResolvedScene
+
+/// A preset resolved against its parameter values: every expression evaluated, every
+/// `ForEach` expanded, every animation parsed. Only time is left: `evaluate(_:at:)` turns a
+/// scene into a `DisplayList` for one instant.
+public struct ResolvedScene: Equatable, Sendable {
+  /// The preset's name (its file name without `.json` unless it says otherwise).
+  public var name: String
+  /// Canvas size in points.
+  public var size: Size
+  /// Canvas background; `RGBAColor.clear` = transparent.
+  public var background: RGBAColor
+  /// Frames per second of the rendered loop (> 0).
+  public var fps: Double
+  /// The root view, centred in the canvas.
+  public var root: SceneView
+  /// The loop: period and frame times.
+  public var timeline: Timeline
+  /// The preset's explicit loop length in seconds (its `duration`), or nil when the loop is
+  /// computed from the animations.
+  public var duration: Double?
+
+  public init(
+    name: String, size: Size, background: RGBAColor, fps: Double, root: SceneView, timeline: Timeline,
+    duration: Double? = nil
+  ) {
+    self.name = name
+    self.size = size
+    self.background = background
+    self.fps = fps
+    self.root = root
+    self.timeline = timeline
+    self.duration = duration
+  }
+
+  /// The same scene sampled at another frame rate: the loop period is unchanged and the frame
+  /// count follows from `fps`, exactly as if the preset had been resolved at that rate.
+  /// - Parameters:
+  ///   - fps: frames per second (> 0).
+  ///   - limits: the bounds the new timeline is checked against. Default `Limits()`.
+  /// - Throws: `PresetError` (named after the scene) when the new timeline exceeds `limits`.
+  public func retimed(fps: Double, limits: Limits = Limits()) throws -> ResolvedScene {
+    var scene = self
+    scene.fps = fps
+    scene.timeline = try Timeline(root: root, fps: fps, duration: duration, limits: limits, file: name)
+    return scene
+  }
+}
+
+// MARK: - Views
+
+/// A view with its modifiers, applied in order (the first modifier is the innermost, as in
+/// SwiftUI's `Circle().frame(…).offset(…)`).
+public struct SceneView: Equatable, Sendable {
+  public var kind: ViewKind
+  public var modifiers: [Modifier]
+  public init(kind: ViewKind, modifiers: [Modifier] = []) {
+    self.kind = kind
+    self.modifiers = modifiers
+  }
+}
+
+/// The closed set of views.
+public indirect enum ViewKind: Equatable, Sendable {
+  /// A shape with its shape modifiers (trim, then fill / stroke / strokeBorder).
+  case shape(StyledShape)
+  /// Children overlaid, aligned by `alignment`.
+  case zStack(alignment: UnitAnchor, children: [SceneView])
+  /// Children side by side, left to right, `spacing` points apart, aligned vertically.
+  case hStack(alignment: UnitAnchor, spacing: Double, children: [SceneView])
+  /// Children top to bottom, `spacing` points apart, aligned horizontally.
+  case vStack(alignment: UnitAnchor, spacing: Double, children: [SceneView])
+  /// Takes the space it is offered and draws nothing.
+  case spacer
+}
+
+/// A point in unit coordinates of a view's frame: (0, 0) top-left, (1, 1) bottom-right.
+public struct UnitAnchor: Equatable, Hashable, Sendable {
+  public var x: Double
+  public var y: Double
+  public init(x: Double, y: Double) { self.x = x; self.y = y }
+  public static let center = UnitAnchor(x: 0.5, y: 0.5)
+  /// SwiftUI's named unit points.
+  public static let named: [String: UnitAnchor] = [
+    "center": .center, "top": UnitAnchor(x: 0.5, y: 0), "bottom": UnitAnchor(x: 0.5, y: 1),
+    "leading": UnitAnchor(x: 0, y: 0.5), "trailing": UnitAnchor(x: 1, y: 0.5),
+    "topLeading": UnitAnchor(x: 0, y: 0), "topTrailing": UnitAnchor(x: 1, y: 0),
+    "bottomLeading": UnitAnchor(x: 0, y: 1), "bottomTrailing": UnitAnchor(x: 1, y: 1),
+    "zero": UnitAnchor(x: 0, y: 0),
+  ]
+}
+
+// MARK: - Shapes
+
+/// The closed set of shapes. Lengths in points, angles in degrees (0° = 3 o'clock, positive =
+/// clockwise on screen). Every shape fills the rectangle it is offered.
+public enum ShapeKind: Equatable, Sendable {
+  /// Radius min(w, h)/2, centred; the path starts at 3 o'clock and runs clockwise.
+  case circle
+  /// Inscribed in the rectangle; starts at 3 o'clock, clockwise.
+  case ellipse
+  /// Starts at the top-left corner, clockwise.
+  case rectangle
+  /// Corner radius in points (clamped to half the shorter side); `continuous` is drawn circular.
+  case roundedRectangle(cornerRadius: AnimatedValue)
+  /// Fully rounded ends along the longer side.
+  case capsule
+  /// The seed's `Arc`: radius min(w, h)/2 about the centre from `startAngle` to `endAngle`,
+  /// clockwise on screen when `clockwise` (default true).
+  case arc(startAngle: AnimatedValue, endAngle: AnimatedValue, clockwise: Bool)
+}
+
+/// A shape with its shape modifiers resolved.
+public struct StyledShape: Equatable, Sendable {
+  public var shape: ShapeKind
+  /// Fractions of the path length (0…1) to keep; `nil` = the whole path.
+  public var trim: (from: AnimatedValue, to: AnimatedValue)?
+  /// How the shape is drawn; `nil` = filled with the foreground style.
+  public var style: ShapeStyleSpec?
+
+  public init(shape: ShapeKind, trim: (from: AnimatedValue, to: AnimatedValue)? = nil, style: ShapeStyleSpec? = nil) {
+    self.shape = shape
+    self.trim = trim
+    self.style = style
+  }
+
+  public static func == (a: StyledShape, b: StyledShape) -> Bool {
+    a.shape == b.shape && a.style == b.style && a.trim?.from == b.trim?.from && a.trim?.to == b.trim?.to
+  }
+}
+
+/// Fill or stroke, with an optional paint (`nil` = the foreground style).
+public enum ShapeStyleSpec: Equatable, Sendable {
+  case fill(PaintSpec?, evenOdd: Bool)
+  case stroke(PaintSpec?, StrokeSpec)
+  /// A stroke inset by half its width, so it stays inside the frame.
+  case strokeBorder(PaintSpec?, StrokeSpec)
+}
+
+/// `StrokeOptions` with animatable width and dash phase.
+public struct StrokeSpec: Equatable, Sendable {
+  /// Points. Default 1.
+  public var lineWidth: AnimatedValue
+  public var lineCap: LineCap
+  public var lineJoin: LineJoin
+  public var miterLimit: Double
+  public var dash: [Double]
+  public var dashPhase: AnimatedValue
+
+  public init(
+    lineWidth: AnimatedValue = .constant(1), lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
+    miterLimit: Double = 10, dash: [Double] = [], dashPhase: AnimatedValue = .constant(0)
+  ) {
+    self.lineWidth = lineWidth
+    self.lineCap = lineCap
+    self.lineJoin = lineJoin
+    self.miterLimit = miterLimit
+    self.dash = dash
+    self.dashPhase = dashPhase
+  }
+}
+
+/// A paint before layout: gradient geometry in unit points of the shape's frame, as SwiftUI.
+public enum PaintSpec: Equatable, Sendable {
+  case color(RGBAColor)
+  case linear(stops: [GradientStop], startPoint: UnitAnchor, endPoint: UnitAnchor)
+  /// Radii in points.
+  case radial(stops: [GradientStop], center: UnitAnchor, startRadius: AnimatedValue, endRadius: AnimatedValue)
+  /// Angles in degrees; `endAngle` `nil` means `startAngle + 360` (one full turn).
+  case angular(stops: [GradientStop], center: UnitAnchor, startAngle: AnimatedValue, endAngle: AnimatedValue?)
+}
+
+// MARK: - Modifiers
+
+/// View modifiers (shape modifiers live in `StyledShape`).
+public enum Modifier: Equatable, Sendable {
+  /// Fixed width and/or height in points (`nil` keeps the offered size); the child is placed
+  /// by `alignment` (default centre).
+  case frame(width: AnimatedValue?, height: AnimatedValue?, alignment: UnitAnchor)
+  /// Insets in points: top, leading, bottom, trailing.
+  case padding(top: Double, leading: Double, bottom: Double, trailing: Double)
+  /// Moves the drawing, not the frame, by points.
+  case offset(x: AnimatedValue, y: AnimatedValue)
+  /// Degrees, clockwise on screen, about `anchor` (default centre).
+  case rotationEffect(degrees: AnimatedValue, anchor: UnitAnchor)
+  /// Factors about `anchor` (default centre).
+  case scaleEffect(x: AnimatedValue, y: AnimatedValue, anchor: UnitAnchor)
+  /// 0…1, applied to the view as one layer.
+  case opacity(AnimatedValue)
+  /// A shadow of the view's alpha: colour, blur radius and offset in points.
+  case shadow(color: RGBAColor, radius: AnimatedValue, x: AnimatedValue, y: AnimatedValue)
+  /// Sets the foreground style for shapes inside that have no paint of their own.
+  case foregroundStyle(PaintSpec)
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+// MARK: - Shapes lowered to paths
+
+extension ShapeKind {
+  /// The outline of the shape in `rect` (points) at time `t` (seconds), as SwiftUI draws it:
+  /// circles, ellipses and arcs start at 3 o'clock and run clockwise on screen; rectangles
+  /// start at the top-left corner and run clockwise.
+  public func path(in rect: Rect, at t: Double) -> BezierPath {
+    var path = BezierPath()
+    switch self {
+    case .circle:
+      let r = min(rect.width, rect.height) / 2
+      PathBuilder.addArc(to: &path, center: rect.center, radiusX: r, radiusY: r, startDegrees: 0, sweepDegrees: 360)
+      path.close()
+    case .ellipse:
+      PathBuilder.addArc(
+        to: &path, center: rect.center, radiusX: rect.width / 2, radiusY: rect.height / 2, startDegrees: 0, sweepDegrees: 360)
+      path.close()
+    case .rectangle:
+      path.move(to: Point(x: rect.minX, y: rect.minY))
+      path.line(to: Point(x: rect.maxX, y: rect.minY))
+      path.line(to: Point(x: rect.maxX, y: rect.maxY))
+      path.line(to: Point(x: rect.minX, y: rect.maxY))
+      path.close()
+    case .roundedRectangle(let radius):
+      PathBuilder.addRoundedRect(to: &path, rect: rect, radius: radius.value(at: t))
+    case .capsule:
+      PathBuilder.addRoundedRect(to: &path, rect: rect, radius: min(rect.width, rect.height) / 2)
+    case .arc(let start, let end, let clockwise):
+      let s = start.value(at: t), e = end.value(at: t)
+      let sweep = PathBuilder.arcSweep(start: s, end: e, clockwise: clockwise)
+      guard sweep != 0 else { return path }
+      let r = min(rect.width, rect.height) / 2
+      PathBuilder.addArc(to: &path, center: rect.center, radiusX: r, radiusY: r, startDegrees: s, sweepDegrees: sweep)
+    }
+    return path
+  }
+}
+
+// MARK: - PathBuilder
+
+/// Arcs and rounded rectangles as cubic Béziers.
+public enum PathBuilder {
+  /// The signed sweep in degrees of an arc drawn from `start` to `end`, as Core Graphics'
+  /// `addArc` does it on screen: clockwise (positive) sweeps are `(end − start) mod 360` in
+  /// [0, 360), counter-clockwise ones the negative counterpart; a non-zero difference that is a
+  /// whole number of turns draws a full circle; equal angles draw nothing.
+  public static func arcSweep(start: Double, end: Double, clockwise: Bool) -> Double {
+    let d = end - start
+    if d == 0 { return 0 }
+    var m = (clockwise ? d : -d).truncatingRemainder(dividingBy: 360)
+    if m < 0 { m += 360 }
+    if m == 0 { m = 360 }
+    return clockwise ? m : -m
+  }
+
+  /// Appends an elliptical arc as cubic segments of at most 45° (error below 5e-6 of the radius).
+  /// Starts a new subpath at the arc's start unless `connect` is true (then the arc continues
+  /// from the current point, which must be the arc's start).
+  /// - Parameters:
+  ///   - startDegrees: 0° = 3 o'clock, positive = clockwise on screen.
+  ///   - sweepDegrees: signed sweep, positive = clockwise on screen.
+  public static func addArc(
+    to path: inout BezierPath, center: Point, radiusX: Double, radiusY: Double, startDegrees: Double, sweepDegrees: Double,
+    connect: Bool = false
+  ) {
+    let segments = max(1, Int((abs(sweepDegrees) / 45).rounded(.up)))
+    let step = sweepDegrees / Double(segments) * .pi / 180
+    let k = 4.0 / 3.0 * tan(step / 4)
+    var a0 = startDegrees * .pi / 180
+    func point(_ a: Double) -> Point { Point(x: center.x + radiusX * cos(a), y: center.y + radiusY * sin(a)) }
+    let first = point(a0)
+    if !connect { path.move(to: first) }
+    for _ in 0..<segments {
+      let a1 = a0 + step
+      let p0 = point(a0), p3 = point(a1)
+      let c1 = Point(x: p0.x - k * radiusX * sin(a0), y: p0.y + k * radiusY * cos(a0))
+      let c2 = Point(x: p3.x + k * radiusX * sin(a1), y: p3.y - k * radiusY * cos(a1))
+      path.cubic(c1, c2, p3)
+      a0 = a1
+    }
+  }
+
+  /// Appends a closed rounded rectangle starting after the top-left corner, clockwise.
+  /// - Parameter radius: corner radius in points, clamped to half the shorter side.
+  public static func addRoundedRect(to path: inout BezierPath, rect: Rect, radius: Double) {
+    let r = max(0, min(radius, min(rect.width, rect.height) / 2))
+    guard r > 0 else {
+      path.move(to: Point(x: rect.minX, y: rect.minY))
+      path.line(to: Point(x: rect.maxX, y: rect.minY))
+      path.line(to: Point(x: rect.maxX, y: rect.maxY))
+      path.line(to: Point(x: rect.minX, y: rect.maxY))
+      path.close()
+      return
+    }
+    path.move(to: Point(x: rect.minX + r, y: rect.minY))
+    path.line(to: Point(x: rect.maxX - r, y: rect.minY))
+    addArc(to: &path, center: Point(x: rect.maxX - r, y: rect.minY + r), radiusX: r, radiusY: r, startDegrees: -90, sweepDegrees: 90, connect: true)
+    path.line(to: Point(x: rect.maxX, y: rect.maxY - r))
+    addArc(to: &path, center: Point(x: rect.maxX - r, y: rect.maxY - r), radiusX: r, radiusY: r, startDegrees: 0, sweepDegrees: 90, connect: true)
+    path.line(to: Point(x: rect.minX + r, y: rect.maxY))
+    addArc(to: &path, center: Point(x: rect.minX + r, y: rect.maxY - r), radiusX: r, radiusY: r, startDegrees: 90, sweepDegrees: 90, connect: true)
+    path.line(to: Point(x: rect.minX, y: rect.minY + r))
+    addArc(to: &path, center: Point(x: rect.minX + r, y: rect.minY + r), radiusX: r, radiusY: r, startDegrees: 180, sweepDegrees: 90, connect: true)
+    path.close()
+  }
+}

@@ -1,0 +1,120 @@
+import KurukuruCodecs
+import KurukuruCore
+
+// MARK: - GIFFormat
+
+/// An animated GIF (GIF89a, giflib): one global palette from the animation's colours, frames
+/// cropped to what changed, delays in centiseconds that add up to the loop, loop forever by
+/// default. Partly transparent edges are blended onto `options.matte`; a transparent background
+/// stays transparent.
+///
+/// Frame-rate policy: GIF delays are whole centiseconds and browsers play delays under 2 cs at
+/// 10 cs, so scenes above `GIFDelays.maximumFPS` (50) are re-timed to 50 fps.
+public struct GIFFormat: OutputFormat {
+  public static let name = "gif"
+  public static let summary = "animated GIF (one-bit transparency on a matte)"
+
+  /// Palette, transparency, loop and dither options; `keepTransparency` and `threads` are set
+  /// from the scene and the renderer when writing.
+  public var options: GIFOptions
+
+  /// Creates the format. Default options: white matte, loop forever, no dither, 255 colours,
+  /// 52 dB quality.
+  public init(_ options: GIFOptions = GIFOptions()) {
+    self.options = options
+  }
+
+  // MARK: - Options
+
+  public static let options: [FormatOption] = [
+    FormatOption(
+      "matte", value: "COLOR",
+      help: """
+        GIF only: colour that partly transparent edge pixels are blended onto,
+        i.e. the page or app background (default white). A transparent
+        background stays transparent, which costs bytes (a frame that erases
+        pixels must redraw what its rectangle still shows); for an opaque page,
+        --background with the matte colour looks the same and is up to 47%
+        smaller for shapes that move or shrink (scripts/bench.d/gif shows both)
+        """),
+    FormatOption("loops", value: "N", help: "GIF only: NETSCAPE loop count, 0 = forever (default 0)"),
+    FormatOption(
+      "dither", value: "none|ordered", help: "GIF only: dithering of colours missing from the palette (default none)"),
+    FormatOption("colors", value: "N", help: "GIF only: at most N palette colours, 2...255 (default 255)"),
+    FormatOption(
+      "quality", value: "DB",
+      help: """
+        GIF only: the colour fidelity that is good enough, as PSNR in dB over
+        every pixel of every frame on the matte (default 52: no visible loss;
+        on the bundled presets files are 23–45% smaller than with every colour
+        and smaller than ffmpeg's palettegen GIFs at a higher PSNR). The palette
+        gets the fewest colours that reach it, then fills its power-of-two
+        table; a pixel that changes by under twice that error keeps its colour.
+        0 = every colour allowed, always the nearest (exact when ≤ N colours)
+        """),
+  ]
+
+  public init(options values: FormatOptionValues) throws {
+    var options = GIFOptions()
+    if let matte = try values.opaqueColor("matte") { options.matte = matte.rgba8 }
+    if let loops = try values.integer("loops", in: 0...65535) { options.loopCount = loops }
+    switch try values.choice("dither", of: ["none", "ordered"]) {
+    case "ordered"?: options.dither = .ordered
+    case "none"?: options.dither = .none
+    default: break
+    }
+    if let colors = try values.integer("colors", in: 2...255) { options.maxColors = colors }
+    if let quality = try values.number("quality", in: 0...120) {
+      options.maxColorError = quality == 0 ? 0 : GIFOptions.colorError(forPSNR: quality)
+    }
+    self.init(options)
+  }
+
+  // MARK: - Policy
+
+  public var frameRateLimit: FrameRateLimit? {
+    FrameRateLimit(fps: GIFDelays.maximumFPS, reason: "GIF frames cannot be shorter than 2 cs")
+  }
+
+  /// The matte, plus every option that differs from its default.
+  public var cacheKey: String {
+    let defaults = GIFOptions()
+    var key = "\(options.matte)"
+    if options.loopCount != defaults.loopCount { key += "|loops=\(options.loopCount.map(String.init) ?? "none")" }
+    if options.dither != defaults.dither { key += "|dither=\(options.dither)" }
+    if options.maxColors != defaults.maxColors { key += "|colors=\(options.maxColors)" }
+    if options.maxColorError != defaults.maxColorError { key += "|error=\(options.maxColorError)" }
+    return key
+  }
+
+  /// `NAME.gif`, `NAME@2x.gif`.
+  public func defaultPath(name: String, scale: Double) -> String {
+    name + OutputNaming.suffix(forScale: scale) + ".gif"
+  }
+
+  // MARK: - Writing
+
+  public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
+    let bytes = try encode(renderer)
+    try AtomicFile.write(bytes, to: path)
+    return OutputSummary(path: path, frames: renderer.frameCount, bytes: bytes.count)
+  }
+
+  /// Renders and encodes the loop as GIF bytes in two streaming passes, in memory.
+  /// - Throws: `GIFError`, `RasterError`.
+  public func encode(_ renderer: Renderer) throws -> [UInt8] {
+    let timeline = renderer.scene.timeline
+    var options = self.options
+    options.keepTransparency = renderer.scene.background.alpha < 1
+    options.threads = renderer.jobs
+    let delays = GIFDelays.centiseconds(frameCount: timeline.frameCount, fps: timeline.fps)
+    return try GIFEncoder.encode(
+      width: renderer.width, height: renderer.height, frameCount: timeline.frameCount, delays: delays,
+      options: options, frames: { try renderer.frames($0) })
+  }
+}
+
+extension OutputFormat where Self == GIFFormat {
+  /// An animated GIF with `options` (default: white matte, loop forever, 52 dB quality).
+  public static func gif(_ options: GIFOptions = GIFOptions()) -> GIFFormat { GIFFormat(options) }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+// MARK: - AtomicFile
+
+/// Writes output files so that an interrupted or failed run never leaves a truncated file: the
+/// bytes go to a temporary sibling first and are renamed over the destination at the end. Every
+/// file the pipeline writes goes through here or through `StagingDirectory`.
+package enum AtomicFile {
+  /// Writes `bytes` to `path` atomically, creating parent directories.
+  /// - Throws: `RenderError.cannotWrite` or `.notAFolder` naming the path.
+  package static func write(_ bytes: [UInt8], to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    let dir = url.deletingLastPathComponent()
+    try createDirectory(dir.path)
+    let temp = dir.appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
+    guard FileManager.default.createFile(atPath: temp.path, contents: Data(bytes)) else {
+      throw RenderError.cannotWrite(path: path, reason: "")
+    }
+    if rename(temp.path, path) != 0 {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: temp)
+      throw RenderError.cannotWrite(path: path, reason: reason)
+    }
+  }
+
+  /// Creates a directory and its parents if missing.
+  /// - Throws: `RenderError.notAFolder` when a file is in the way, `.cannotWrite` otherwise.
+  package static func createDirectory(_ path: String) throws {
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+      guard isDir.boolValue else { throw RenderError.notAFolder(path: path) }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw RenderError.cannotWrite(path: path, reason: "cannot create the directory")
+    }
+  }
+}
+
+// MARK: - StagingDirectory
+
+/// A staging directory beside the destination: files are written there and moved into the
+/// destination only when everything succeeded; on failure (or if `commit` is never called) it
+/// is removed.
+package final class StagingDirectory {
+  /// Where files are written until `commit`.
+  package let path: String
+  /// The folder the files end up in.
+  package let destination: String
+  private var committed = false
+
+  /// - Throws: `RenderError` when the destination is a file or the staging folder cannot be made.
+  package init(destination: String) throws {
+    self.destination = destination
+    let url = URL(fileURLWithPath: destination)
+    let parent = url.deletingLastPathComponent().path
+    try AtomicFile.createDirectory(parent)
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: destination, isDirectory: &isDir), !isDir.boolValue {
+      throw RenderError.notAFolder(path: destination)
+    }
+    path = URL(fileURLWithPath: parent).appendingPathComponent(
+      ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
+    try? FileManager.default.removeItem(atPath: path)
+    try AtomicFile.createDirectory(path)
+  }
+
+  /// Writes one file into the staging folder.
+  /// - Throws: `RenderError.cannotWrite` naming the file in the destination.
+  package func write(_ bytes: [UInt8], named name: String) throws {
+    guard FileManager.default.createFile(atPath: path + "/" + name, contents: Data(bytes)) else {
+      throw RenderError.cannotWrite(path: destination + "/" + name, reason: "")
+    }
+  }
+
+  /// Moves every staged file into the destination (replacing files of the same name) and
+  /// removes files matching `isStale` that the staging did not produce.
+  package func commit(removingStale isStale: (String) -> Bool) throws {
+    try AtomicFile.createDirectory(destination)
+    let fm = FileManager.default
+    let staged = Set((try? fm.contentsOfDirectory(atPath: path)) ?? [])
+    for name in staged.sorted() {
+      let target = destination + "/" + name
+      if rename(path + "/" + name, target) != 0 {
+        throw RenderError.cannotWrite(path: target, reason: String(cString: strerror(errno)))
+      }
+    }
+    for name in (try? fm.contentsOfDirectory(atPath: destination)) ?? [] where !staged.contains(name) && isStale(name) {
+      try? fm.removeItem(atPath: destination + "/" + name)
+    }
+    committed = true
+    try? fm.removeItem(atPath: path)
+  }
+
+  deinit {
+    if !committed { try? FileManager.default.removeItem(atPath: path) }
+  }
+}

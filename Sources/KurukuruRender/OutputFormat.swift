@@ -1,0 +1,134 @@
+import KurukuruCore
+
+// MARK: - OutputFormat
+
+/// A way of storing a rendered loop: a GIF, a folder of PNG frames, and next APNG, WebP, app
+/// bundles, Lottie.
+///
+/// Each format lives in its own folder under `Formats/` with its options, its default file
+/// name and its policies, and is listed once in `OutputFormats.all`; the command line, batch
+/// and the gallery learn about it from there.
+public protocol OutputFormat: Sendable {
+  /// The name used by `--format` and in manifests, e.g. `gif`.
+  static var name: String { get }
+  /// One line for `--help`.
+  static var summary: String { get }
+  /// Options of this format alone (e.g. GIF's `--matte`), for `render` and `batch`.
+  static var options: [FormatOption] { get }
+
+  /// Creates the format from option values given by name (the command line's `--NAME VALUE`).
+  /// - Throws: `RenderError.invalidOption` with one line naming the option.
+  init(options: FormatOptionValues) throws
+
+  /// The fastest frame rate the format can play, or nil (default) for none.
+  var frameRateLimit: FrameRateLimit? { get }
+  /// Text that changes whenever the options change the bytes written (for batch cache keys);
+  /// empty when the format has no options. Default empty.
+  var cacheKey: String { get }
+  /// Whether the output is a folder of files rather than one file. Default false.
+  var writesFolder: Bool { get }
+
+  /// Where the output of the scene `name` at `scale` pixels per point goes by default, relative
+  /// to the working directory: e.g. `loader.gif`, `loader@2x.gif`, `loader@2x` (a folder).
+  func defaultPath(name: String, scale: Double) -> String
+
+  /// Renders every frame of `renderer` and writes the result to `path` atomically (a failure
+  /// leaves neither a partial file nor a partial folder).
+  /// - Returns: what was written.
+  func write(_ renderer: Renderer, to path: String) throws -> OutputSummary
+}
+
+extension OutputFormat {
+  public var frameRateLimit: FrameRateLimit? { nil }
+  public var cacheKey: String { "" }
+  public var writesFolder: Bool { false }
+}
+
+// MARK: - OutputFormats
+
+/// The registered output formats.
+public enum OutputFormats {
+  /// Every format, in the order help texts list them. A new format adds one line here.
+  public static let all: [any OutputFormat.Type] = [
+    GIFFormat.self,
+    PNGSequenceFormat.self,
+  ]
+
+  /// The names of every format, in order.
+  public static var names: [String] { all.map { $0.name } }
+
+  /// The format registered under `name`, or nil.
+  public static func named(_ name: String) -> (any OutputFormat.Type)? {
+    all.first { $0.name == name }
+  }
+
+  /// Every format option, each once, in the order of `all`.
+  public static var options: [FormatOption] {
+    var seen = Set<String>()
+    return all.flatMap { $0.options }.filter { seen.insert($0.name).inserted }
+  }
+
+  /// The format `name` created from option values.
+  /// - Throws: `RenderError.unknownFormat`, or the format's `RenderError.invalidOption`.
+  public static func make(_ name: String, options: FormatOptionValues = FormatOptionValues()) throws -> any OutputFormat {
+    guard let type = named(name) else { throw RenderError.unknownFormat(name, known: names) }
+    return try type.init(options: options)
+  }
+}
+
+// MARK: - FrameRateLimit
+
+/// The fastest frame rate a format can play, and why.
+public struct FrameRateLimit: Equatable, Sendable {
+  /// Frames per second (> 0).
+  public var fps: Double
+  /// Why, for people, e.g. `GIF frames cannot be shorter than 2 cs`.
+  public var reason: String
+
+  public init(fps: Double, reason: String) {
+    self.fps = fps
+    self.reason = reason
+  }
+}
+
+// MARK: - OutputSummary
+
+/// What a format wrote.
+public struct OutputSummary: Equatable, Sendable {
+  /// The file, or the folder for formats that write several files.
+  public var path: String
+  /// Frames of the loop that were rendered.
+  public var frames: Int
+  /// Bytes written in all.
+  public var bytes: Int
+  /// For a folder, the names of the files written, in frame order; empty for a single file.
+  public var files: [String]
+  /// Lines for people about choices made on the way (e.g. a lowered frame rate).
+  public var notes: [String]
+
+  public init(path: String, frames: Int, bytes: Int, files: [String] = [], notes: [String] = []) {
+    self.path = path
+    self.frames = frames
+    self.bytes = bytes
+    self.files = files
+    self.notes = notes
+  }
+}
+
+// MARK: - Naming
+
+/// How outputs are named.
+public enum OutputNaming {
+  /// `""` at 1 pixel per point, else `@2x`, `@1.5x`: Apple's suffix for the scale.
+  public static func suffix(forScale scale: Double) -> String {
+    scale == 1 ? "" : "@\(number(scale))x"
+  }
+
+  /// A number as people write it: `2`, `0.5`.
+  public static func number(_ v: Double) -> String {
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+    var s = String(v)
+    if s.hasSuffix(".0") { s.removeLast(2) }
+    return s
+  }
+}

@@ -1,0 +1,32 @@
+// MARK: - RenderError
+
+/// Every failure of the render stage that is not a failure of an earlier stage: output options
+/// that make no sense, and files or folders that cannot be written.
+///
+/// Errors of the stages the renderer drives pass through unchanged: `PresetError` (re-timing a
+/// scene), `RasterError` (the canvas, Cairo), `GIFError` and `PNGError` (encoding).
+/// `description` is one line that names the option or the path.
+public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A format option has a value the format cannot use (the whole message, e.g.
+  /// `render: --loops must be a whole number in 0…65535, got 'x'`).
+  case invalidOption(String)
+  /// No output format is registered under this name (the name, the registered names).
+  case unknownFormat(String, known: [String])
+  /// A file or folder could not be written (its path, why).
+  case cannotWrite(path: String, reason: String)
+  /// The destination exists and is not a folder, where a folder is needed.
+  case notAFolder(path: String)
+
+  public var description: String {
+    switch self {
+    case .invalidOption(let message):
+      return message
+    case .unknownFormat(let name, let known):
+      return "unknown format '\(name)'; formats: \(known.joined(separator: ", "))"
+    case .cannotWrite(let path, let reason):
+      return reason.isEmpty ? "\(path): cannot write the file" : "\(path): cannot write the file (\(reason))"
+    case .notAFolder(let path):
+      return "\(path): exists and is not a directory"
+    }
+  }
+}

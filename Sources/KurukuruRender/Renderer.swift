@@ -1,0 +1,141 @@
+import Foundation
+import KurukuruCore
+import KurukuruRaster
+
+// MARK: - Renderer
+
+/// Turns a resolved scene into frames over its loop and hands them to an output format.
+///
+/// Frame `i` is the scene evaluated at `t = i / fps` seconds (`scene.timeline.time(ofFrame:)`)
+/// and rasterized at `scale` pixels per point. Frames are rendered on up to `jobs` threads and
+/// streamed to the format in order; the bytes written never depend on `jobs`.
+///
+/// ```swift
+/// let preset = try Preset.load(path: "Presets/loading-circle.json")
+/// try Renderer(preset, scale: 2).write(.gif(), to: "loader.gif")
+/// ```
+public struct Renderer: Sendable {
+  /// The scene rendered.
+  public let scene: ResolvedScene
+  /// Draws each frame; its `scale` is in pixels per point.
+  public let rasterizer: Rasterizer
+  /// Canvas width in pixels.
+  public let width: Int
+  /// Canvas height in pixels.
+  public let height: Int
+  /// Worker threads (≥ 1). Default: the number of active cores.
+  public var jobs: Int
+  /// Called after every frame rendered, from the rendering thread (for progress lines).
+  /// Default nil.
+  public var onFrame: (@Sendable () -> Void)?
+
+  /// Worker threads when none are given: the number of active cores.
+  public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+  // MARK: - Creating
+
+  /// Creates a renderer for a resolved scene.
+  /// - Parameters:
+  ///   - scene: what to render.
+  ///   - scale: pixels per point (> 0). Default 1.
+  ///   - jobs: worker threads (≥ 1; smaller values count as 1). Default `defaultJobs`.
+  /// - Throws: `RasterError` when the canvas at `scale` is empty or larger than
+  ///   `Rasterizer.maximumCanvasSide` pixels a side, or `scale` is not a positive number.
+  public init(_ scene: ResolvedScene, scale: Double = 1, jobs: Int = Renderer.defaultJobs) throws {
+    self.scene = scene
+    self.rasterizer = Rasterizer(scale: scale)
+    (width, height) = try rasterizer.canvasSize(for: scene.size)
+    self.jobs = max(1, jobs)
+  }
+
+  /// Creates a renderer for a preset with its default parameter values.
+  /// - Parameters:
+  ///   - preset: a loaded preset (`Preset.load(path:)`).
+  ///   - scale: pixels per point (> 0). Default 1.
+  ///   - settings: parameter values by name, as on the command line (`--set NAME=VALUE`).
+  ///     Default none.
+  ///   - jobs: worker threads. Default `defaultJobs`.
+  /// - Throws: `PresetError` for a bad setting, `RasterError` for a bad canvas.
+  public init(
+    _ preset: Preset, scale: Double = 1, settings: [String: String] = [:], jobs: Int = Renderer.defaultJobs
+  ) throws {
+    try self.init(try preset.scene(settings: settings), scale: scale, jobs: jobs)
+  }
+
+  /// Pixels per point.
+  public var scale: Double { rasterizer.scale }
+
+  /// Frames in one loop.
+  public var frameCount: Int { scene.timeline.frameCount }
+
+  // MARK: - Frames
+
+  /// Frame `index` of the loop, rendered at `scene.timeline.time(ofFrame: index)`.
+  /// - Throws: `RasterError`.
+  public func frame(_ index: Int) throws -> Frame {
+    let frame = try rasterizer.render(evaluate(scene, at: scene.timeline.time(ofFrame: index)))
+    onFrame?()
+    return frame
+  }
+
+  /// The scene at any instant, in seconds from the start of the loop.
+  /// - Throws: `RasterError`.
+  public func frame(at seconds: Double) throws -> Frame {
+    try rasterizer.render(evaluate(scene, at: seconds))
+  }
+
+  /// Frames in `range`, rendered on up to `jobs` threads, returned in order.
+  /// - Throws: the error of the lowest failing frame.
+  public func frames(_ range: Range<Int>) throws -> [Frame] {
+    let first = range.lowerBound
+    return try Parallel.map(range.count, workers: jobs) { try frame(first + $0) }
+  }
+
+  /// Calls `body` with each frame of `range` on up to `jobs` threads, in no particular order;
+  /// `body` must synchronise any shared state itself.
+  /// - Throws: the error of the lowest failing frame.
+  public func forEachFrame(in range: Range<Int>, _ body: (Int, Frame) throws -> Void) throws {
+    try Parallel.forEach(range, workers: jobs) { i in try body(i, try frame(i)) }
+  }
+
+  // MARK: - Writing
+
+  /// The renderer a format needs: the same one, or one re-timed to the format's frame-rate
+  /// limit (GIF plays at most 50 fps), with a note saying so.
+  /// - Throws: `PresetError` if the re-timed loop exceeds the limits.
+  public func prepared(for format: some OutputFormat) throws -> PreparedRenderer {
+    guard let limit = format.frameRateLimit, scene.fps > limit.fps else {
+      return PreparedRenderer(renderer: self, note: nil)
+    }
+    var renderer = try Renderer(scene.retimed(fps: limit.fps), scale: scale, jobs: jobs)
+    renderer.onFrame = onFrame
+    let note = "\(limit.reason); \(OutputNaming.number(scene.fps)) fps lowered to \(OutputNaming.number(limit.fps))"
+    return PreparedRenderer(renderer: renderer, note: note)
+  }
+
+  /// Renders the loop and writes it in `format`.
+  /// - Parameters:
+  ///   - format: e.g. `.gif()` or `.pngSequence()`.
+  ///   - path: the file or folder to write; default `format.defaultPath(name:scale:)` in the
+  ///     working directory. Written atomically: a failure leaves nothing behind.
+  /// - Returns: what was written.
+  /// - Throws: errors of the format (`GIFError`, `PNGError`, `RenderError`), `RasterError`.
+  @discardableResult
+  public func write(_ format: some OutputFormat, to path: String? = nil) throws -> OutputSummary {
+    let prepared = try prepared(for: format)
+    let destination = path ?? format.defaultPath(name: scene.name, scale: scale)
+    var summary = try format.write(prepared.renderer, to: destination)
+    if let note = prepared.note { summary.notes.insert(note, at: 0) }
+    return summary
+  }
+}
+
+// MARK: - PreparedRenderer
+
+/// A renderer adapted to an output format, and why it differs from the one asked for.
+public struct PreparedRenderer: Sendable {
+  /// The renderer to hand to the format.
+  public var renderer: Renderer
+  /// One line for people when the renderer was changed (e.g. a lowered frame rate), else nil.
+  public var note: String?
+}
