@@ -1,31 +1,43 @@
 import Foundation
 import KurukuruCore
-import KurukuruCodecs
-import KurukuruCompare
 import KurukuruRaster
+import KurukuruRender
+
+// MARK: - Command
+
+/// A subcommand: its declaration and what it does with the parsed arguments.
+protocol Command {
+  /// Options, arguments and help, declared once.
+  static var definition: CommandSpec { get }
+  /// Runs the command on its arguments (after the command's name) and returns the exit status.
+  static func run(_ raw: [String]) throws -> Int32
+}
 
 // MARK: - CLI
 
+/// The `kurukuru` command: parses arguments, calls the library stages and prints. Every
+/// command declares its options and help once (`CommandSpec`); the overall usage is built
+/// from those declarations.
 enum CLI {
   static let version = "0.1.0"
 
-  static let usage = """
-    kurukuru \(version) — render SwiftUI-style loading animations to GIF and PNG frames
+  /// The commands `kurukuru --help` lists, in order.
+  static let commands: [any Command.Type] = [
+    RenderCommand.self, FrameCommand.self, InfoCommand.self, CompareCommand.self, BatchCommand.self,
+    PresetsCommand.self,
+  ]
+
+  static var usage: String {
+    """
+    kurukuru \(version) — render SwiftUI-style loading animations to \(OutputFormats.names.joined(separator: ", "))
 
     USAGE:
-      kurukuru render PRESET... [--format gif|png] [--output PATH] [--scale N] [--fps N]
-                                [--background COLOR|transparent] [--matte COLOR] [--set NAME=VALUE]...
-                                [--jobs N] [--loops N] [--dither none|ordered]
-      kurukuru frame PRESET --time SECONDS [--scale N] [--output FILE.png] [--set NAME=VALUE]...
-      kurukuru info PRESET|FILE [--json]
-      kurukuru compare A B [--threshold T] [--include-aa] [--alpha A] [--diff-mask] [--no-checkerboard]
-                     [--diff PATH] [--json]
-      kurukuru batch PATH... --output DIR [--format LIST] [--scale LIST] [--jobs N] [--shard K/N]
-      kurukuru presets [--dir DIR] [--json]
+    \(commands.map { $0.definition.usage }.joined(separator: "\n"))
 
     Run 'kurukuru COMMAND --help' for a command's options.
     Exit status: 0 success, 1 differences (compare) or failures (batch), 2 bad usage or input.
     """
+  }
 
   /// Runs a command line (without the program name) and returns the exit status.
   static func run(_ args: [String]) -> Int32 {
@@ -36,12 +48,6 @@ enum CLI {
     let rest = Array(args.dropFirst())
     do {
       switch command {
-      case "render": return try RenderCommand.run(rest)
-      case "frame": return try FrameCommand.run(rest)
-      case "info": return try InfoCommand.run(rest)
-      case "compare": return try CompareCommand.run(rest)
-      case "batch": return try BatchCommand.run(rest)
-      case "presets": return try PresetsCommand.run(rest)
       case "debug": return try DebugCommand.run(rest)
       case "--help", "-h", "help":
         Console.out(usage)
@@ -50,8 +56,13 @@ enum CLI {
         Console.out(version)
         return 0
       default:
-        let commands = ["render", "frame", "info", "compare", "batch", "presets"]
-        throw UsageError("unknown command '\(command)'" + Suggestion.hint(for: command, in: commands) + " (run 'kurukuru --help')")
+        guard let entry = commands.first(where: { $0.definition.name == command }) else {
+          let names = commands.map { $0.definition.name }
+          throw UsageError(
+            "unknown command '\(command)'" + Suggestion.hint(for: command, in: names) + " (run 'kurukuru --help')")
+        }
+        if help(rest, entry.definition.help) { return 0 }
+        return try entry.run(rest)
       }
     } catch {
       Console.err(message(for: error))
@@ -71,9 +82,20 @@ enum CLI {
     return true
   }
 
-  // MARK: - Shared option handling
+  // MARK: - Shared options
 
-  /// Loads a preset and resolves it with the common options.
+  /// `--scale N` (pixels per point, 0.01…64, default 1).
+  static let scaleOption = OptionSpec("scale", "N", "pixels per point (default 1); each canvas side ≤ 8192 px")
+  /// `--set NAME=VALUE`.
+  static let setOption = OptionSpec("set", "NAME=VALUE", "set a preset parameter (repeatable)", repeatable: true)
+  /// `--background COLOR`.
+  static let backgroundOption = OptionSpec(
+    "background", "COLOR", "replace the preset's background; 'transparent' for none")
+  /// `--jobs N`.
+  static let jobsOption = OptionSpec(
+    "jobs", "N", "worker threads (default: number of cores); output is identical for any N")
+
+  /// Loads a preset and resolves it with `--set`, and the given fps and background overrides.
   static func scene(
     path: String, args: Arguments, command: String, fps: Double? = nil, background: RGBAColor? = nil
   ) throws -> (Preset, ResolvedScene) {
@@ -82,23 +104,17 @@ enum CLI {
     return (preset, scene)
   }
 
-  /// `--scale`: pixels per point, checked so the canvas stays within 8192 px a side.
-  static func scale(_ args: Arguments, for scene: ResolvedScene, command: String) throws -> Double {
+  /// A renderer for `scene` at `--scale`; a canvas the rasterizer refuses is a usage error.
+  static func renderer(_ scene: ResolvedScene, args: Arguments, command: String, jobs: Int = 1) throws -> Renderer {
     let scale = try args.number("scale", in: 0.01...64, command: command) ?? 1
-    if let problem = canvasProblem(scene, scale: scale) { throw UsageError("\(command): \(problem)") }
-    return scale
-  }
-
-  /// Why `scale` cannot be used for `scene` (a canvas side outside 1…8192 px), or nil.
-  static func canvasProblem(_ scene: ResolvedScene, scale: Double) -> String? {
-    let w = (scene.size.width * scale).rounded(), h = (scene.size.height * scale).rounded()
-    guard w >= 1, h >= 1, w <= 8192, h <= 8192 else {
-      return "--scale \(fmtNumber(scale)) makes a \(fmtNumber(w))×\(fmtNumber(h)) px canvas; each side must be 1…8192 px"
+    do {
+      return try Renderer(scene, scale: scale, jobs: jobs)
+    } catch let error as RasterError {
+      throw UsageError("\(command): \(error)")
     }
-    return nil
   }
 
-  /// `--background COLOR|transparent`.
+  /// `--background COLOR|transparent` and other colour options.
   static func color(_ args: Arguments, _ name: String, command: String) throws -> RGBAColor? {
     guard let text = args.value(name) else { return nil }
     switch ColorSyntax.parse(text) {
@@ -109,6 +125,6 @@ enum CLI {
 
   /// `--jobs N`, default: the number of cores.
   static func jobs(_ args: Arguments, command: String) throws -> Int {
-    try args.integer("jobs", in: 1...256, command: command) ?? ProcessInfo.processInfo.activeProcessorCount
+    try args.integer("jobs", in: 1...256, command: command) ?? Renderer.defaultJobs
   }
 }

@@ -27,13 +27,13 @@ import KurukuruCore
 /// ```
 /// Drawings and layers the renderer skips (empty paths, singular transforms, opacity 0) are left
 /// out, and a layer at opacity 1 without a shadow contributes only its children, as in rendering.
-public enum CairoCallDump {
+package enum CairoCallDump {
   /// The operations for one frame, starting with a `frame` line and ending with a newline.
   /// - Parameters:
   ///   - list: the display list.
   ///   - scale: pixels per point, as given to `Rasterizer(scale:)`.
   /// - Returns: the text; several frames' texts can be concatenated into one file.
-  public static func text(of list: DisplayList, scale: Double) -> String {
+  package static func text(of list: DisplayList, scale: Double) -> String {
     var writer = Writer(scale: scale)
     let (width, height) = Rasterizer(scale: scale).pixelSize(of: list)
     writer.line("frame")

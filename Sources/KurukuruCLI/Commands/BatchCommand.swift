@@ -3,6 +3,7 @@ import Foundation
 import KurukuruCore
 import KurukuruCodecs
 import KurukuruRaster
+import KurukuruRender
 
 // MARK: - batch
 
@@ -118,11 +119,9 @@ enum BatchCommand {
         declared.formUnion(names)
         let mine = settings.filter { names.contains($0.key) }
         var scene = try preset.scene(settings: mine)
-        if formats.contains("gif"), let capped = try GIFOutput.capped(scene, preset: preset, settings: mine) {
-          scene = capped
-        }
+        if formats.contains("gif") { scene = try Renderer(scene).prepared(for: GIFFormat()).renderer.scene }
         for s in scales {
-          if let problem = CLI.canvasProblem(scene, scale: s) { throw UsageError("\(file): \(problem)") }
+          do { _ = try Renderer(scene, scale: s) } catch let e as RasterError { throw UsageError("\(file): \(e)") }
         }
         let bytes = [UInt8](FileManager.default.contents(atPath: file) ?? Data())
         loaded.append(Loaded(file: file, preset: preset, scene: scene, settings: mine, presetHash: SHA256.hex(bytes)))
@@ -261,7 +260,7 @@ enum BatchCommand {
   static func produce(_ t: Task, _ l: Loaded, outDir: String, jobs: Int, progress: Progress) throws -> Manifest.Entry {
     let scene = l.scene
     let path = outDir + "/" + t.path
-    var renderer = FrameRenderer(scene: scene, rasterizer: Rasterizer(scale: t.scale), jobs: jobs)
+    var renderer = try Renderer(scene, scale: t.scale, jobs: jobs)
     if case .contactSheet = t.kind {} else { renderer.onFrame = { progress.frames(1) } }
     var sha: String
     var bytes: Int
@@ -269,13 +268,13 @@ enum BatchCommand {
     case .gif(let matte):
       var options = GIFOptions()
       options.matte = matte
-      let data = try GIFOutput.encode(renderer: renderer, options: options)
+      let data = try GIFFormat(options).encode(renderer)
       try AtomicFile.write(data, to: path)
       sha = SHA256.hex(data)
       bytes = data.count
     case .png:
       let name = scene.name, suffix = t.scale == 1 ? "" : "@\(fmtNumber(t.scale))x"
-      let count = try PNGSequence.write(renderer: renderer, to: path, name: name, suffix: suffix)
+      let count = try PNGSequenceFormat().write(renderer, to: path).frames
       (sha, bytes) = try Manifest.hashFolder(path, names: (0..<count).map { "\(name)\($0)\(suffix).png" })
     case .contactSheet:
       let total = scene.timeline.frameCount

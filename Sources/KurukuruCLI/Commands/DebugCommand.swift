@@ -1,6 +1,7 @@
 import Foundation
 import KurukuruCore
 import KurukuruRaster
+import KurukuruRender
 
 // MARK: - debug (hidden; for scripts/bench)
 
@@ -60,7 +61,8 @@ enum DebugCommand {
   static func dumpCairo(_ raw: [String]) throws -> Int32 {
     let command = "debug dump-cairo"
     let args = try Arguments(raw, spec: dumpSpec, command: command)
-    let (scene, scale) = try load(args, command: command)
+    let renderer = try load(args, command: command, jobs: 1)
+    let (scene, scale) = (renderer.scene, renderer.scale)
     let out = FileHandle.standardOutput
     for i in 0..<scene.timeline.frameCount {
       let list = evaluate(scene, at: scene.timeline.time(ofFrame: i))
@@ -75,15 +77,13 @@ enum DebugCommand {
   static func timeRender(_ raw: [String]) throws -> Int32 {
     let command = "debug time-render"
     let args = try Arguments(raw, spec: timeSpec, command: command)
-    let (scene, scale) = try load(args, command: command)
-    let jobs = try CLI.jobs(args, command: command)
+    let renderer = try load(args, command: command, jobs: try CLI.jobs(args, command: command))
     let passes = try args.integer("repeat", in: 1...10_000, command: command) ?? 1
-    let renderer = FrameRenderer(scene: scene, rasterizer: Rasterizer(scale: scale), jobs: jobs)
-    let count = scene.timeline.frameCount
+    let count = renderer.frameCount
 
     let started = monotonicSeconds()
     for _ in 0..<passes {
-      try renderer.forEach(0..<count) { _, _ in }
+      try renderer.forEachFrame(in: 0..<count) { _, _ in }
     }
     let seconds = monotonicSeconds() - started
     let frames = count * passes
@@ -103,14 +103,15 @@ enum DebugCommand {
 
   // MARK: - Helpers
 
-  /// The one preset named on the command line, resolved with `--set` and `--fps`, and its scale.
-  private static func load(_ args: Arguments, command: String) throws -> (ResolvedScene, Double) {
+  /// A renderer for the one preset named on the command line, resolved with `--set`, `--fps`
+  /// and `--scale`.
+  private static func load(_ args: Arguments, command: String, jobs: Int) throws -> Renderer {
     guard args.positional.count == 1, let path = args.positional.first else {
       throw UsageError("\(command): name exactly one preset file (run 'kurukuru debug --help')")
     }
     let fps = try args.number("fps", in: 0.1...240, command: command)
     let (_, scene) = try CLI.scene(path: path, args: args, command: command, fps: fps)
-    return (scene, try CLI.scale(args, for: scene, command: command))
+    return try CLI.renderer(scene, args: args, command: command, jobs: jobs)
   }
 
   /// Seconds on the monotonic clock (unaffected by changes of the wall-clock time).

@@ -1,26 +1,29 @@
 import Foundation
-import KurukuruCore
 import KurukuruCodecs
+import KurukuruCore
 
 // MARK: - info
 
-enum InfoCommand {
-  static let help = """
-    USAGE: kurukuru info PRESET|FILE [--json] [--set NAME=VALUE]... [--fps N]
-
-    Describes a preset (name, size in points, fps, loop duration, frames, parameters) or an
-    image file: a GIF (size, frames, delays in centiseconds, loop count, 0 = forever) or a PNG.
-    """
-
-  static let spec = Arguments.Spec(options: ["set", "fps"], flags: ["json"])
+enum InfoCommand: Command {
+  static let definition = CommandSpec(
+    name: "info", arguments: "PRESET|FILE",
+    abstract: """
+      Describes a preset (name, size in points, fps, loop duration, frames, parameters) or an
+      image file: a GIF (size, frames, delays in centiseconds, loop count, 0 = forever) or a PNG.
+      """,
+    options: [
+      OptionSpec("json", nil, "print the description as JSON"),
+      CLI.setOption,
+      OptionSpec("fps", "N", "frames per second to describe the preset at (default: the preset's)"),
+    ])
 
   static func run(_ raw: [String]) throws -> Int32 {
-    if CLI.help(raw, help) { return 0 }
-    let args = try Arguments(raw, spec: spec, command: "info")
+    let args = try Arguments(raw, spec: definition.argumentSpec, command: "info")
     guard args.positional.count == 1, let path = args.positional.first else {
       throw UsageError("info: name exactly one preset or image file")
     }
-    let head = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe).prefix(8)
+    // A missing or unreadable file falls through to the preset reader, which names it.
+    let head = FileHandle(forReadingAtPath: path).map { $0.readData(ofLength: 8) } ?? Data()
     let info: JSONOut
     if head.starts(with: Array("GIF8".utf8)) {
       info = try gifInfo(path)

@@ -3,19 +3,20 @@ import KurukuruCore
 
 // MARK: - presets
 
-enum PresetsCommand {
-  static let help = """
-    USAGE: kurukuru presets [--dir DIR] [--json]
-
-    Lists the presets in DIR (default: ./Presets, or $KURUKURU_PRESETS) with their size, fps,
-    loop duration and frame count. A broken preset is listed with its error (exit status 1).
-    """
-
-  static let spec = Arguments.Spec(options: ["dir"], flags: ["json"])
+enum PresetsCommand: Command {
+  static let definition = CommandSpec(
+    name: "presets", arguments: "",
+    abstract: """
+      Lists the presets in DIR (default: ./Presets, or $KURUKURU_PRESETS) with their size, fps,
+      loop duration and frame count. A broken preset is listed with its error (exit status 1).
+      """,
+    options: [
+      OptionSpec("dir", "DIR", "the folder of presets (default ./Presets or $KURUKURU_PRESETS)"),
+      OptionSpec("json", nil, "print the list as JSON"),
+    ])
 
   static func run(_ raw: [String]) throws -> Int32 {
-    if CLI.help(raw, help) { return 0 }
-    let args = try Arguments(raw, spec: spec, command: "presets")
+    let args = try Arguments(raw, spec: definition.argumentSpec, command: "presets")
     guard args.positional.isEmpty else { throw UsageError("presets: takes no positional arguments; use --dir DIR") }
     let dir = args.value("dir") ?? ProcessInfo.processInfo.environment["KURUKURU_PRESETS"] ?? "Presets"
     let files = try presetFiles(in: dir)

@@ -119,7 +119,7 @@ public struct JSONParser {
       guard peek == "\"" else { throw error("expected a quoted key") }
       let key = try parseString()
       if seen.contains(key) {
-        throw PresetError(file: file, location: keyLocation, message: "duplicate key '\(key)'")
+        throw PresetError(file: file, location: keyLocation, message: "duplicate key '\(key)'", kind: .syntax)
       }
       seen.insert(key)
       skipWhitespace()
@@ -253,6 +253,6 @@ public struct JSONParser {
   }
 
   private func error(_ message: String) -> PresetError {
-    PresetError(file: file, location: here, message: message)
+    PresetError(file: file, location: here, message: message, kind: message.hasPrefix("nesting deeper") ? .limitExceeded : .syntax)
   }
 }

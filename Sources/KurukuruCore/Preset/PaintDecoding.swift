@@ -12,7 +12,7 @@ extension PresetReader {
       case .failure(let e):
         var message = e.message
         if s.hasPrefix("$") { message += Suggestion.hint(for: String(s.dropFirst()), in: colors.keys.sorted()) }
-        throw fail(node, path, message)
+        throw fail(node, path, message, kind: message.hasPrefix("unknown") ? .unknownName : .invalidValue)
       }
     case .object:
       let o = try object(node, path: path, keys: ["red", "green", "blue", "white", "opacity"])
@@ -78,7 +78,8 @@ extension PresetReader {
     default:
       throw PresetError(
         file: file, location: m.keyLocation, path: path,
-        message: "unknown paint '\(m.key)'" + Suggestion.hint(for: m.key, in: PresetReader.gradientKinds))
+        message: "unknown paint '\(m.key)'" + Suggestion.hint(for: m.key, in: PresetReader.gradientKinds),
+        kind: .unknownName)
     }
   }
 

@@ -37,11 +37,13 @@ public struct Preset: Sendable {
     guard let data = FileManager.default.contents(atPath: path) else {
       var isDir: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-      throw PresetError(file: path, message: exists ? (isDir.boolValue ? "is a directory, not a preset file" : "cannot read the file") : "no such file")
+      throw PresetError(
+        file: path, message: exists ? (isDir.boolValue ? "is a directory, not a preset file" : "cannot read the file") : "no such file",
+        kind: exists ? .unreadableFile : .fileNotFound)
     }
-    guard data.count <= 4 << 20 else { throw PresetError(file: path, message: "file larger than 4 MiB") }
+    guard data.count <= 4 << 20 else { throw PresetError(file: path, message: "file larger than 4 MiB", kind: .limitExceeded) }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw PresetError(file: path, message: "not UTF-8 text")
+      throw PresetError(file: path, message: "not UTF-8 text", kind: .unreadableFile)
     }
     let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     return try Preset(text: text, file: path, defaultName: stem)
@@ -102,7 +104,8 @@ public struct Preset: Sendable {
         throw PresetError(
           file: file,
           message: "unknown parameter '\(key)' in --set" + Suggestion.hint(for: key, in: names)
-            + (names.isEmpty ? " (this preset has no parameters)" : " (parameters: \(names.joined(separator: ", ")))"))
+            + (names.isEmpty ? " (this preset has no parameters)" : " (parameters: \(names.joined(separator: ", ")))"),
+          kind: .unknownName)
       }
       switch p.kind {
       case .number(_, let lo, let hi):

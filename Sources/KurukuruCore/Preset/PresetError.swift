@@ -6,6 +6,27 @@
 /// `description` is `FILE:LINE:COL: message (at PATH)` when the location is known, e.g.
 /// `Presets/spin.json:12:9: unknown modifier 'stroek' — did you mean 'stroke'? (at view.ZStack.content[0].modifiers[1])`.
 public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What went wrong, for callers that handle some failures differently (e.g. a missing file).
+  public enum Kind: Equatable, Sendable {
+    /// The file does not exist.
+    case fileNotFound
+    /// The file exists but cannot be used as text: a folder, unreadable, or not UTF-8.
+    case unreadableFile
+    /// The text is not valid JSON (or repeats a key).
+    case syntax
+    /// A key, view, modifier, paint, parameter, colour or other name the format does not know
+    /// (the message suggests the nearest known one).
+    case unknownName
+    /// An expression or an animation string is malformed or names something unknown.
+    case expression
+    /// A value has the wrong type, is out of range, or a required key is missing.
+    case invalidValue
+    /// A bound of `Limits` (or of the reader: 4 MiB files, JSON nesting) is exceeded.
+    case limitExceeded
+  }
+
+  /// What went wrong. Default `.invalidValue`.
+  public var kind: Kind
   /// The preset file as the user named it (or `<preset>` for text without a file).
   public var file: String
   /// Line and column of the offending value, when known.
@@ -15,7 +36,10 @@ public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Lower-case message, without the place.
   public var message: String
 
-  public init(file: String, location: SourceLocation? = nil, path: String? = nil, message: String) {
+  public init(
+    file: String, location: SourceLocation? = nil, path: String? = nil, message: String, kind: Kind = .invalidValue
+  ) {
+    self.kind = kind
     self.file = file
     self.location = location
     self.path = path
@@ -34,11 +58,11 @@ public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
 // MARK: - Suggestions
 
 /// "did you mean" help for misspelt names.
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate nearest to `word` (case-insensitive optimal-string-alignment distance), if it
   /// is close enough to be a likely misspelling: at most max(1, min(3, candidate length / 3))
   /// edits. Ties go to the earlier candidate.
-  public static func closest(to word: String, in candidates: [String]) -> String? {
+  package static func closest(to word: String, in candidates: [String]) -> String? {
     let w = Array(word.lowercased())
     var best: (String, Int)?
     for candidate in candidates {
@@ -50,7 +74,7 @@ public enum Suggestion {
   }
 
   /// `" — did you mean 'x'?"` or an empty string.
-  public static func hint(for word: String, in candidates: [String]) -> String {
+  package static func hint(for word: String, in candidates: [String]) -> String {
     closest(to: word, in: candidates).map { " — did you mean '\($0)'?" } ?? ""
   }
 

@@ -16,8 +16,10 @@ struct PresetReader {
 
   // MARK: - Errors
 
-  func fail(_ node: JSONNode, _ path: String, _ message: String) -> PresetError {
-    PresetError(file: file, location: node.location, path: path, message: message)
+  func fail(
+    _ node: JSONNode, _ path: String, _ message: String, kind: PresetError.Kind = .invalidValue
+  ) -> PresetError {
+    PresetError(file: file, location: node.location, path: path, message: message, kind: kind)
   }
 
   /// Maps an offset inside a JSON string to a location (exact when the string has no escapes).
@@ -38,7 +40,8 @@ struct PresetReader {
         throw PresetError(
           file: file, location: m.keyLocation, path: path,
           message: "unknown key '\(m.key)'" + Suggestion.hint(for: m.key, in: keys)
-            + " (expected one of: \(keys.filter { $0 != "$schema" }.joined(separator: ", ")))")
+            + " (expected one of: \(keys.filter { $0 != "$schema" }.joined(separator: ", ")))",
+          kind: .unknownName)
       }
       out[m.key] = m.value
     }
@@ -80,7 +83,8 @@ struct PresetReader {
     do {
       return try PresetExpression(text).evaluate(variables)
     } catch let e as PresetExpression.SyntaxError {
-      throw PresetError(file: file, location: location(in: node, offset: offset + e.offset), path: path, message: e.message)
+      throw PresetError(
+        file: file, location: location(in: node, offset: offset + e.offset), path: path, message: e.message, kind: .expression)
     }
   }
 
@@ -171,7 +175,7 @@ struct PresetReader {
       }
       return a
     } catch let e as AnimationSyntaxError {
-      throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message)
+      throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message, kind: .expression)
     }
   }
 
@@ -181,7 +185,7 @@ struct PresetReader {
     do {
       return try AnimationParser.parseCurve(text) { arg in try self.argument(arg, of: text, node: node, path: path) }
     } catch let e as AnimationSyntaxError {
-      throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message)
+      throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message, kind: .expression)
     }
   }
 
@@ -197,7 +201,7 @@ struct PresetReader {
     switch node.value {
     case .string(let s):
       guard let p = UnitAnchor.named[s] else {
-        throw fail(node, path, "unknown unit point '\(s)'" + Suggestion.hint(for: s, in: UnitAnchor.named.keys.sorted()))
+        throw fail(node, path, "unknown unit point '\(s)'" + Suggestion.hint(for: s, in: UnitAnchor.named.keys.sorted()), kind: .unknownName)
       }
       return p
     case .array(let a):

@@ -14,7 +14,7 @@ extension PresetReader {
   /// One view object — `{"Circle": {…}, "modifiers": […]}` — as scene views (`ForEach`
   /// expands to several).
   func views(_ node: JSONNode, path: String, depth: Int) throws -> [SceneView] {
-    guard depth < limits.maxDepth else { throw fail(node, path, "views nested deeper than \(limits.maxDepth) levels") }
+    guard depth < limits.maxDepth else { throw fail(node, path, "views nested deeper than \(limits.maxDepth) levels", kind: .limitExceeded) }
     guard case .object(let members) = node.value else {
       throw fail(node, path, "expected a view object such as {\"Circle\": {}}, got \(node.typeName)")
     }
@@ -32,7 +32,7 @@ extension PresetReader {
       if (PresetReader.shapeModifiers + PresetReader.viewModifiers).contains(kind) {
         message = "'\(kind)' is a modifier; put it in the view's \"modifiers\" array"
       }
-      throw PresetError(file: file, location: kindMember.keyLocation, path: path, message: message)
+      throw PresetError(file: file, location: kindMember.keyLocation, path: path, message: message, kind: .unknownName)
     }
     let modifierNodes = try members.first { $0.key == "modifiers" }.map { try array($0.value, path: path + ".modifiers") } ?? []
     let args = kindMember.value
@@ -45,7 +45,7 @@ extension PresetReader {
     }
     viewCounter.value += 1
     guard viewCounter.value <= limits.maxViews else {
-      throw fail(node, path, "more than \(limits.maxViews) views after expanding ForEach")
+      throw fail(node, path, "more than \(limits.maxViews) views after expanding ForEach", kind: .limitExceeded)
     }
     var viewKind: ViewKind?
     var shape: StyledShape?
@@ -114,7 +114,8 @@ extension PresetReader {
         throw PresetError(
           file: file, location: entry.keyLocation, path: mp,
           message: "unknown modifier '\(name)'"
-            + Suggestion.hint(for: name, in: PresetReader.shapeModifiers + PresetReader.viewModifiers))
+            + Suggestion.hint(for: name, in: PresetReader.shapeModifiers + PresetReader.viewModifiers),
+          kind: .unknownName)
       }
       modifiers.append(try modifier(name, entry.value, path: ap))
     }
@@ -258,14 +259,14 @@ extension PresetReader {
     if let c = o["lineCap"] {
       let s = try string(c, path: path + ".lineCap")
       guard let cap = LineCap(rawValue: s) else {
-        throw fail(c, path + ".lineCap", "unknown lineCap '\(s)'" + Suggestion.hint(for: s, in: LineCap.allCases.map(\.rawValue)))
+        throw fail(c, path + ".lineCap", "unknown lineCap '\(s)'" + Suggestion.hint(for: s, in: LineCap.allCases.map(\.rawValue)), kind: .unknownName)
       }
       spec.lineCap = cap
     }
     if let j = o["lineJoin"] {
       let s = try string(j, path: path + ".lineJoin")
       guard let join = LineJoin(rawValue: s) else {
-        throw fail(j, path + ".lineJoin", "unknown lineJoin '\(s)'" + Suggestion.hint(for: s, in: LineJoin.allCases.map(\.rawValue)))
+        throw fail(j, path + ".lineJoin", "unknown lineJoin '\(s)'" + Suggestion.hint(for: s, in: LineJoin.allCases.map(\.rawValue)), kind: .unknownName)
       }
       spec.lineJoin = join
     }

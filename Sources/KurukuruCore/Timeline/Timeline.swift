@@ -57,7 +57,8 @@ public struct Timeline: Equatable, Sendable {
             let p = lcm.map { fmt($0.doubleValue) + " s" } ?? "too long"
             throw PresetError(
               file: file,
-              message: "loop period \(p) (least common multiple of the cycles \(list)) exceeds \(fmt(limits.maxPeriod)) s; set \"duration\" in the preset to choose the loop")
+              message: "loop period \(p) (least common multiple of the cycles \(list)) exceeds \(fmt(limits.maxPeriod)) s; set \"duration\" in the preset to choose the loop",
+              kind: .limitExceeded)
           }
         }
         period = lcm?.doubleValue ?? 0
@@ -67,7 +68,7 @@ public struct Timeline: Equatable, Sendable {
       } else {
         period = animations.compactMap(\.endTime).max() ?? 0
         if period > limits.maxDuration {
-          throw PresetError(file: file, message: "the animations end at \(fmt(period)) s, beyond \(fmt(limits.maxDuration)) s; set \"duration\"")
+          throw PresetError(file: file, message: "the animations end at \(fmt(period)) s, beyond \(fmt(limits.maxDuration)) s; set \"duration\"", kind: .limitExceeded)
         }
       }
     }
@@ -78,7 +79,7 @@ public struct Timeline: Equatable, Sendable {
     let exact = period * fps
     let frames = max(1, Int(exact.rounded()))
     guard frames <= limits.maxFrames else {
-      throw PresetError(file: file, message: "\(frames) frames (\(fmt(period)) s at \(fmt(fps)) fps) exceed the limit of \(limits.maxFrames)")
+      throw PresetError(file: file, message: "\(frames) frames (\(fmt(period)) s at \(fmt(fps)) fps) exceed the limit of \(limits.maxFrames)", kind: .limitExceeded)
     }
     if abs(exact - Double(frames)) > 1e-6 {
       notes.append(
