@@ -51,7 +51,8 @@ public struct JSONNode: Equatable, Sendable {
 /// A strict JSON parser (RFC 8259) that records the location of every value.
 ///
 /// Limits: nesting deeper than `maxDepth` (default 256) is rejected before it can exhaust the
-/// stack. Errors are `PresetError.syntax` with the line and column of the offending character.
+/// stack. Errors are `PresetError` values of kind `.syntax` with the line and column of the
+/// offending character.
 public struct JSONParser {
   private let scalars: [Unicode.Scalar]
   private var index = 0
