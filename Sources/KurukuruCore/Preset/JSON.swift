@@ -12,8 +12,8 @@ public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvert
 
 /// A parsed JSON value that remembers where it stood in the file, so that every validation
 /// error can name `FILE:LINE:COL`. Object members keep their order; duplicate keys are an error.
-public struct JSONNode: Equatable, Sendable {
-  public indirect enum Value: Equatable, Sendable {
+package struct JSONNode: Equatable, Sendable {
+  package indirect enum Value: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -23,18 +23,18 @@ public struct JSONNode: Equatable, Sendable {
   }
 
   /// One `"key": value` pair of an object.
-  public struct Member: Equatable, Sendable {
-    public var key: String
-    public var keyLocation: SourceLocation
-    public var value: JSONNode
+  package struct Member: Equatable, Sendable {
+    package var key: String
+    package var keyLocation: SourceLocation
+    package var value: JSONNode
   }
 
-  public var value: Value
+  package var value: Value
   /// Where the value starts.
-  public var location: SourceLocation
+  package var location: SourceLocation
 
   /// A short name of the value's JSON type, for error messages.
-  public var typeName: String {
+  package var typeName: String {
     switch value {
     case .null: return "null"
     case .bool: return "a boolean"
@@ -53,7 +53,7 @@ public struct JSONNode: Equatable, Sendable {
 /// Limits: nesting deeper than `maxDepth` (default 256) is rejected before it can exhaust the
 /// stack. Errors are `PresetError` values of kind `.syntax` with the line and column of the
 /// offending character.
-public struct JSONParser {
+package struct JSONParser {
   private let scalars: [Unicode.Scalar]
   private var index = 0
   private var line = 1
@@ -65,7 +65,7 @@ public struct JSONParser {
   ///   - text: the JSON text.
   ///   - file: the file name used in error messages.
   ///   - maxDepth: the deepest nesting of arrays and objects accepted. Default 256.
-  public init(text: String, file: String, maxDepth: Int = 256) {
+  package init(text: String, file: String, maxDepth: Int = 256) {
     self.scalars = Array(text.unicodeScalars)
     self.file = file
     self.maxDepth = maxDepth
@@ -73,7 +73,7 @@ public struct JSONParser {
 
   /// Parses the whole text as one JSON value.
   /// - Throws: `PresetError` naming the line and column of the first syntax error.
-  public mutating func parse() throws -> JSONNode {
+  package mutating func parse() throws -> JSONNode {
     skipWhitespace()
     let node = try parseValue(depth: 0)
     skipWhitespace()
