@@ -1,8 +1,9 @@
 // swift-tools-version:5.9
 import PackageDescription
 
-// Pipeline (DESIGN §1): Preset ─▶ Scene ─▶ DisplayList ─▶ Frame ─▶ GIF / PNG, and Frame ─▶ Diff.
-// One target per stage; the command line is a thin layer over them.
+// Pipeline (ARCHITECTURE.md §1): Preset ─▶ ResolvedScene ─▶ DisplayList ─▶ Frame ─▶ output format,
+// and Frame ─▶ Diff. One target per stage; `Kurukuru` re-exports them all; the command line is a
+// thin layer over them.
 let package = Package(
   name: "Kurukuru",
   products: [
@@ -51,6 +52,7 @@ let package = Package(
     .testTarget(
       name: "KurukuruCompareTests", dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruCompare"],
       exclude: ["Fixtures"]),
+    .testTarget(name: "KurukuruRenderTests", dependencies: ["Kurukuru"]),
     .testTarget(name: "KurukuruCLITests", dependencies: ["KurukuruCLI", "KurukuruCore", "KurukuruCodecs"]),
   ]
 )

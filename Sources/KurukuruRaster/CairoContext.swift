@@ -1,7 +1,7 @@
 import CCairo
 import KurukuruCore
 
-// Cairo handles owned by small Swift types (DESIGN §1, §8): each wrapper frees its handle in
+// Cairo handles owned by small Swift types (ARCHITECTURE.md §8): each wrapper frees its handle in
 // `deinit`, and every constructor checks the Cairo status and throws `RasterError.cairo`.
 
 // MARK: - Status

@@ -3,7 +3,7 @@ import KurukuruCore
 
 // MARK: - Rasterizer
 
-/// Draws display lists with Cairo into straight-alpha RGBA frames (DESIGN §1, stage 3).
+/// Draws display lists with Cairo into straight-alpha RGBA frames (ARCHITECTURE.md §2, step 4).
 ///
 /// Each call to `render(_:)` owns its own Cairo surface and context, so one rasterizer may be used
 /// from many threads at once. Antialiasing is `CAIRO_ANTIALIAS_GOOD` (on Cairo's image backend the

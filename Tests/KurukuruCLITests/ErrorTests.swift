@@ -52,6 +52,13 @@ final class ErrorTests: XCTestCase {
     try assertFails(["info", bad], in: dir, stderr: "\(bad):4:3: expected ',' or '}'")
   }
 
+  func testAMissingFileIsOneLineNamingIt() throws {
+    let dir = try CLITest.temporaryDirectory()
+    try assertFails(["info", "missing.json"], in: dir, stderr: "missing.json: no such file")
+    try assertFails(["info", "missing.gif", "--json"], in: dir, stderr: "missing.gif: no such file")
+    try assertFails(["render", "missing.json"], in: dir, stderr: "missing.json: no such file", noFile: "missing.gif")
+  }
+
   func testUsageErrors() throws {
     let dir = try CLITest.temporaryDirectory()
     let preset = CLITest.preset("loading-circle")

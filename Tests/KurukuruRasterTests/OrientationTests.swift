@@ -3,7 +3,7 @@ import XCTest
 
 @testable import KurukuruRaster
 
-/// y grows downward and positive angles turn clockwise on screen (DESIGN §3).
+/// y grows downward and positive angles turn clockwise on screen (ARCHITECTURE.md §4).
 final class OrientationTests: XCTestCase {
   func testQuarterArcFromThreeToSixOClockInksTheLowerRightQuadrant() throws {
     let arc = Shapes.quarterArc(center: Point(x: 50, y: 50), radius: 30)

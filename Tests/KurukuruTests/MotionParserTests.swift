@@ -2,7 +2,7 @@ import XCTest
 
 @testable import KurukuruCore
 
-/// AnimationParser: the DESIGN examples, every name and modifier, and every error with its place.
+/// AnimationParser: the documented examples, every name and modifier, and every error with its place.
 final class MotionParserTests: XCTestCase {
   private struct EvaluationFailure: Error, CustomStringConvertible {
     var text: String
@@ -53,9 +53,9 @@ final class MotionParserTests: XCTestCase {
     }
   }
 
-  // MARK: - DESIGN examples
+  // MARK: - Documented examples
 
-  func testDesignExample() throws {
+  func testDocumentedExample() throws {
     let evaluator = Evaluator()
     let animation = try AnimationParser.parse(
       "timingCurve(0.5, 0.15 + i/5, 0.25, 1, duration: 1.5).repeatForever(autoreverses: false)"

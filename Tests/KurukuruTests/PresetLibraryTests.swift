@@ -9,12 +9,12 @@ import XCTest
 final class PresetLibraryTests: XCTestCase {
   // MARK: - Fixtures
 
-  /// The five presets ported from the seed articles (DESIGN §4).
+  /// The five presets ported from the seed articles (Presets/README.md §13).
   static let seeds: Set<String> = [
     "loading-circle", "activity-indicator", "circle-progress", "timing-curve-dot", "four-color-ring",
   ]
 
-  /// Loops allowed beyond 30 s, in seconds: seed 002 fills its ring in 60 s (DESIGN §4).
+  /// Loops allowed beyond 30 s, in seconds: seed 002 fills its ring in 60 s (Presets/README.md §13).
   static let longLoops: [String: Double] = ["circle-progress": 60]
 
   /// Presets whose loop is a spring's settling time, which no round fps divides: the frame rate

@@ -1,7 +1,7 @@
 // MARK: - DisplayList
 
 /// What to draw for one instant: the output of `evaluate(_:at:)` and the only input of the
-/// rasterizer (DESIGN §1), in the spirit of usvg's resolved tree.
+/// rasterizer (ARCHITECTURE.md §2), in the spirit of usvg's resolved tree.
 ///
 /// Invariants (the evaluator guarantees them; the rasterizer relies on them and cannot fail):
 /// - Units are points, y down; the rasterizer multiplies by its scale to get pixels.

@@ -1,6 +1,6 @@
 import Foundation
 
-// Coordinates are in points, y grows downward, origin top-left (DESIGN §3). Angles in the public
+// Coordinates are in points, y grows downward, origin top-left (ARCHITECTURE.md §4). Angles in the public
 // model are in degrees; positive angles turn clockwise on screen.
 
 // MARK: - Point

@@ -13,7 +13,7 @@ public enum PathElement: Equatable, Hashable, Sendable {
 }
 
 /// A sequence of subpaths made of lines and cubic Béziers — every shape is lowered to this
-/// before drawing (DESIGN §1), so trimming and rasterizing need to know only four commands.
+/// before drawing (ARCHITECTURE.md §2), so trimming and rasterizing need to know only four commands.
 public struct BezierPath: Equatable, Hashable, Sendable {
   public var elements: [PathElement]
   public init(_ elements: [PathElement] = []) { self.elements = elements }

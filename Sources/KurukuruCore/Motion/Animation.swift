@@ -15,7 +15,7 @@ public enum RepeatMode: Equatable, Hashable, Sendable {
 // MARK: - AnimationSpec
 
 /// A resolved animation: one pass of `duration` seconds shaped by `curve`, after `delay`,
-/// repeated according to `repeatMode` (DESIGN §3).
+/// repeated according to `repeatMode` (ARCHITECTURE.md §4).
 ///
 /// Kurukuru renders the steady state of a loop, so for `.forever` the delay is a phase offset
 /// (like a negative CSS `animation-delay`), while `.once` and `.count` start after it and then

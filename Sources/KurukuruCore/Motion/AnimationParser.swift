@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - AnimationParser
 
-/// Parses animations and timing curves written the SwiftUI way (DESIGN §2, §3), e.g.
+/// Parses animations and timing curves written the SwiftUI way (Presets/README.md; ARCHITECTURE.md §4), e.g.
 /// `timingCurve(0.5, 0.15 + i/5, 0.25, 1, duration: 1.5).repeatForever(autoreverses: false)`.
 ///
 /// Grammar (whitespace allowed anywhere between tokens; an optional leading `.` or `Animation.`):

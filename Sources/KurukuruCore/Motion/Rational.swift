@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - Rational
 
-/// An exact non-negative rational number, for loop periods (DESIGN §3: the loop period is the
+/// An exact non-negative rational number, for loop periods (ARCHITECTURE.md §4: the loop period is the
 /// least common multiple of the repeating cycles, in exact arithmetic).
 ///
 /// Always reduced, with `denominator > 0`.

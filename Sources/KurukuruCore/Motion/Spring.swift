@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - SpringCurve
 
-/// A SwiftUI spring moving from 0 to 1 with zero initial velocity (DESIGN §3).
+/// A SwiftUI spring moving from 0 to 1 with zero initial velocity (ARCHITECTURE.md §4).
 ///
 /// Mass 1, stiffness k = (2π / response)², damping c = 4π · dampingFraction / response, so the
 /// natural angular frequency is ω₀ = 2π / response (rad/s) and the damping ratio is

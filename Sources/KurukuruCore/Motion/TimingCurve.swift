@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - TimingCurve
 
-/// How one pass of an animation eases its linear time fraction into progress (DESIGN §3).
+/// How one pass of an animation eases its linear time fraction into progress (ARCHITECTURE.md §4).
 public enum TimingCurve: Equatable, Hashable, Sendable {
   /// Progress equals the time fraction.
   case linear

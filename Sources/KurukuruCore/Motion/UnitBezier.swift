@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - UnitBezier
 
-/// A CSS `cubic-bezier` timing curve from (0, 0) to (1, 1) (DESIGN §3).
+/// A CSS `cubic-bezier` timing curve from (0, 0) to (1, 1) (ARCHITECTURE.md §4).
 ///
 /// The curve is `B(s) = 3(1−s)²s·c0 + 3(1−s)s²·c1 + s³` for a parameter `s` in 0…1. Its x is the
 /// linear time fraction and its y the eased progress. The x coordinates of both control points

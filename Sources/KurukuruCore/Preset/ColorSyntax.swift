@@ -4,7 +4,7 @@ import Foundation
 
 /// Colours as presets and the command line write them.
 ///
-/// - SwiftUI names (light mode, DESIGN §3): `red` #FF3B30, `orange` #FF9500, `yellow` #FFCC00,
+/// - SwiftUI names (light mode, ARCHITECTURE.md §4): `red` #FF3B30, `orange` #FF9500, `yellow` #FFCC00,
 ///   `green` #34C759, `mint` #00C7BE, `teal` #30B0C7, `cyan` #32ADE6, `blue` #007AFF,
 ///   `indigo` #5856D6, `purple` #AF52DE, `pink` #FF2D55, `brown` #A2845E, `gray` #8E8E93,
 ///   `black`, `white`, `clear` (also `transparent`), `primary` (black).

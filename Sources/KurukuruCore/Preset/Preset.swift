@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - Preset
 
-/// A preset file (DESIGN §2), parsed and checked, with its parameters still open.
+/// A preset file (the format is documented in Presets/README.md), parsed and checked, with its parameters still open.
 ///
 /// `scene(settings:)` applies parameter values and resolves everything else; the view tree is
 /// validated once at load time with the defaults, so a broken preset fails before rendering.

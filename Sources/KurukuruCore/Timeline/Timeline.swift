@@ -1,6 +1,6 @@
 // MARK: - Timeline
 
-/// The loop a scene renders (DESIGN §3): its period, frame count and frame times.
+/// The loop a scene renders (ARCHITECTURE.md §4): its period, frame count and frame times.
 ///
 /// The period is the preset's `duration` when it sets one; otherwise the least common multiple
 /// of every repeating animation's cycle, computed exactly on rationals; otherwise (only one-shot
