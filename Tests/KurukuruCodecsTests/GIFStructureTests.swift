@@ -238,4 +238,10 @@ final class GIFStructureTests: XCTestCase {
       XCTAssertEqual("\($0)", "gif: canvas 0×8 is outside 1...65535 pixels a side")
     }
   }
+
+  func testInternalFailuresAreNotReportedAsGiflibErrors() {
+    let message = GIFError.internalInconsistency("a GIF writer was used after it was closed").description
+    XCTAssertTrue(message.hasPrefix("gif: internal error"), message)
+    XCTAssertFalse(message.contains("giflib"), message)
+  }
 }

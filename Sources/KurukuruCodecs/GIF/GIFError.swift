@@ -56,6 +56,9 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
   case noImages
   /// Any other failure reported by giflib.
   case giflib(operation: String, code: Int)
+  /// The encoder broke one of its own invariants (a bug in Kurukuru, not in the input or in
+  /// giflib); the text says which.
+  case internalInconsistency(String)
 
   // MARK: - Description
 
@@ -106,6 +109,8 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
     case let .giflib(operation, code):
       let reason = GifErrorString(Int32(code)).map { String(cString: $0).lowercased() } ?? "unknown error"
       return "gif: giflib \(operation) failed: \(reason) (code \(code))"
+    case let .internalInconsistency(what):
+      return "gif: internal error (please report it): \(what)"
     }
   }
 }

@@ -116,7 +116,7 @@ final class GIFWriter {
     try writer.putFrame(disposal: disposal, delay: delay, transparentIndex: transparentIndex, rect: rect, pixels: pixels)
     let bytes = try writer.finish()
     guard bytes.count > start, bytes.last == GIFWriter.trailer else {
-      throw GIFError.giflib(operation: "frame encoding", code: Int(E_GIF_ERR_WRITE_FAILED))
+      throw GIFError.internalInconsistency("a frame encoded alone did not end with the GIF trailer")
     }
     return Array(bytes[start..<(bytes.count - 1)])
   }
@@ -138,7 +138,7 @@ final class GIFWriter {
   // MARK: - Helpers
 
   private func open() throws -> UnsafeMutablePointer<GifFileType> {
-    guard let handle else { throw GIFError.giflib(operation: "write after close", code: Int(E_GIF_ERR_NOT_WRITEABLE)) }
+    guard let handle else { throw GIFError.internalInconsistency("a GIF writer was used after it was closed") }
     return handle
   }
 
