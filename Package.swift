@@ -45,9 +45,7 @@ let package = Package(
     .testTarget(name: "KurukuruTests", dependencies: ["KurukuruCore"]),
     .testTarget(
       name: "KurukuruRasterTests",
-      dependencies: [
-        "Kurukuru", "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruSnapshot",
-      ],
+      dependencies: ["Kurukuru", "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruSnapshot"],
       exclude: ["__Snapshots__"]),
     .testTarget(name: "KurukuruCodecsTests", dependencies: ["KurukuruCore", "KurukuruCodecs"], exclude: ["Fixtures"]),
     .testTarget(
