@@ -139,17 +139,26 @@ public enum Snapshot {
 
   /// Counts mismatched pixels of two same-sized frames and draws a diff image (pixelmatch style:
   /// faded reference in gray, mismatches in red).
-  /// - Throws: `SnapshotError.invalidStrategy` for a bad threshold.
+  ///
+  /// `.pixelmatch` goes through `Pixelmatch.diff`, the single-frame entry point of
+  /// KurukuruCompare that `SequenceCompare` uses for every position.
+  /// - Throws: `SnapshotError.compare` wrapping the `CompareError` as is: `.sizeMismatch` when
+  ///   the frames differ in size (for either strategy), `.invalidOption` for a pixelmatch
+  ///   threshold outside 0…1.
   public static func compare(
     _ reference: Frame, _ actual: Frame, strategy: SnapshotStrategy
   ) throws -> (mismatchedPixels: Int, diff: Frame) {
+    guard reference.width == actual.width, reference.height == actual.height else {
+      throw SnapshotError.compare(
+        .sizeMismatch(widthA: reference.width, heightA: reference.height, widthB: actual.width, heightB: actual.height))
+    }
     switch strategy {
     case .pixelmatch(let threshold, _):
       do {
         let r = try Pixelmatch.diff(reference, actual, options: PixelmatchOptions(threshold: threshold))
         return (r.mismatchedPixels, r.image)
-      } catch {
-        throw SnapshotError.invalidStrategy(name: "pixelmatch", value: "\(error)", range: "valid options")
+      } catch let error as CompareError {
+        throw SnapshotError.compare(error)
       }
     case .exact(let tolerance, _):
       return exactDiff(reference, actual, tolerance: tolerance)

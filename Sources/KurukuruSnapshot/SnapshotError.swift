@@ -1,7 +1,12 @@
+import KurukuruCompare
+
 // MARK: - SnapshotError
 
 /// Everything that keeps a snapshot assertion from comparing at all (as opposed to a mismatch,
 /// which is a test failure reported in `SnapshotResult`).
+///
+/// Errors of the comparison are passed through typed, wrapped in `.compare`, so that every
+/// snapshot failure stays a `SnapshotError` while the cause can still be matched.
 public enum SnapshotError: Error, Equatable, CustomStringConvertible {
   /// No times were given to `assertFrames`.
   case noTimes
@@ -21,6 +26,9 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
   case invalidRecordMode(String)
   /// A strategy number is out of range (name, value as text, allowed range).
   case invalidStrategy(name: String, value: String, range: String)
+  /// The comparison refused its input: frames of different sizes given to `Snapshot.compare`,
+  /// or a pixelmatch option out of range (the `CompareError`, unchanged).
+  case compare(CompareError)
 
   public var description: String {
     switch self {
@@ -42,6 +50,8 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
       return "snapshot: KURUKURU_RECORD='\(m)': expected all, missing or never"
     case .invalidStrategy(let name, let value, let range):
       return "snapshot: \(name) \(value) must be in \(range)"
+    case .compare(let error):
+      return "snapshot: \(error)"
     }
   }
 }

@@ -110,6 +110,26 @@ final class SnapshotAPITests: XCTestCase {
     XCTAssertNoThrow(try Snapshot.resolvePreset("Presets/loading-circle.json", relativeTo: #filePath))
   }
 
+  /// Errors of the comparison come through as the `CompareError` itself (wrapped in
+  /// `SnapshotError.compare`), not as text.
+  func testCompareErrorsPassThroughTyped() {
+    let small = square(RGBA8(r: 0, g: 0, b: 0)), wide = Frame(width: 20, height: 16)
+    let sizes = SnapshotError.compare(.sizeMismatch(widthA: 16, heightA: 16, widthB: 20, heightB: 16))
+    for strategy in [SnapshotStrategy.pixelmatch(), .exact()] {
+      XCTAssertThrowsError(try Snapshot.compare(small, wide, strategy: strategy)) {
+        XCTAssertEqual($0 as? SnapshotError, sizes, "\(strategy)")
+      }
+    }
+    XCTAssertEqual(sizes.description, "snapshot: compare: image sizes differ: 16×16 vs 20×16 pixels")
+    XCTAssertThrowsError(try Snapshot.compare(small, small, strategy: .pixelmatch(threshold: 1.5))) {
+      XCTAssertEqual($0 as? SnapshotError, .compare(.invalidOption(name: "threshold", value: 1.5, range: "0…1")))
+    }
+    // `check` validates the strategy before comparing, naming the strategy's number.
+    XCTAssertThrowsError(
+      try Snapshot.check(small, named: "1", at: location, record: .never, strategy: .pixelmatch(threshold: 1.5))
+    ) { XCTAssertEqual($0 as? SnapshotError, .invalidStrategy(name: "threshold", value: "1.5", range: "0…1")) }
+  }
+
   /// Times are taken modulo the loop period, one-shot animations included (four-color-ring:
   /// 1.5 s period, arcs drawn by one-shot trims).
   func testTimesWrapByTheLoopPeriod() throws {

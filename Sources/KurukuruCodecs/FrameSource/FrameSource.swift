@@ -1,0 +1,144 @@
+import Foundation
+import KurukuruCore
+
+// MARK: - FrameSource
+
+/// A path opened as a sequence of frames: a PNG file (one frame), a GIF file (every composited
+/// frame, with its delay), or a folder of PNG frames.
+///
+/// The kind is told by the contents, not the name: a folder, else the GIF signature (`GIF8`),
+/// else the PNG signature. A GIF is decoded when opened; a folder's PNG frames are decoded one by
+/// one when asked for, so a long sequence never sits in memory, and `frame(_:)` may be called
+/// from several threads at once.
+///
+/// Folder frames are the `.png` files (any case, hidden files ignored) ordered by the trailing
+/// number of their names, an `@Nx` scale suffix ignored: `spin2.png` < `spin10@2x.png`. Equal
+/// numbers are ordered by name, and names without a number come last, by name.
+public struct FrameSource: FrameSequence, Sendable {
+  /// What the path holds.
+  public enum Content: Equatable, Sendable {
+    /// A PNG file: one frame, without a delay.
+    case image(Frame)
+    /// A GIF file, decoded.
+    case animation(DecodedGIF)
+    /// A folder: the paths of its PNG frames (`folder/name.png`), in frame order.
+    case folder([String])
+  }
+
+  /// The path as given to `init(path:)`.
+  public let path: String
+  /// What the path holds.
+  public let content: Content
+
+  /// Opens `path` as a folder of PNG frames, a GIF or a PNG, by its contents.
+  /// - Parameter path: a file or folder, absolute or relative to the working directory.
+  /// - Throws: `FrameSourceError` naming the path: `.notFound`, `.unreadableFile`,
+  ///   `.unreadableFolder`, `.noFrames`, `.unknownFormat`, `.gif`, `.png`.
+  public init(path: String) throws {
+    self.path = path
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      throw FrameSourceError.notFound(path: path)
+    }
+    if isFolder.boolValue {
+      content = .folder(try FrameSource.framePaths(inFolder: path))
+      return
+    }
+    let bytes = try FrameSource.read(path)
+    if bytes.starts(with: Array("GIF8".utf8)) {
+      do {
+        content = .animation(try GIFDecoder.decode(bytes))
+      } catch let error as GIFError {
+        throw FrameSourceError.gif(path: path, error)
+      }
+    } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+      content = .image(try FrameSource.decodePNG(bytes, path: path))
+    } else {
+      throw FrameSourceError.unknownFormat(path: path)
+    }
+  }
+
+  /// Whether the path is a single PNG image (not an animation or a folder).
+  public var isSingleImage: Bool {
+    if case .image = content { return true }
+    return false
+  }
+
+  // MARK: - FrameSequence
+
+  /// The number of frames: 1 for a PNG, the GIF's images, the folder's PNG files.
+  public var count: Int {
+    switch content {
+    case .image: return 1
+    case .animation(let gif): return gif.frames.count
+    case .folder(let paths): return paths.count
+    }
+  }
+
+  /// Frame `index` (0 ≤ `index` < `count`); a folder's frame is read and decoded now.
+  /// - Throws: `FrameSourceError.unreadableFile` or `.png` naming the frame's file.
+  public func frame(_ index: Int) throws -> Frame {
+    switch content {
+    case .image(let frame): return frame
+    case .animation(let gif): return gif.frames[index]
+    case .folder(let paths): return try FrameSource.decodePNG(try FrameSource.read(paths[index]), path: paths[index])
+    }
+  }
+
+  /// The delay of frame `index` in centiseconds: the GIF's, nil for PNG files and folders.
+  public func delay(_ index: Int) -> Int? {
+    if case .animation(let gif) = content, index < gif.delays.count { return gif.delays[index] }
+    return nil
+  }
+
+  // MARK: - Folders
+
+  /// The `.png` files of a folder in frame order (see the type's description), as
+  /// `folder/name.png` paths.
+  /// - Throws: `FrameSourceError.unreadableFolder`, `.noFrames`.
+  public static func framePaths(inFolder folder: String) throws -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      throw FrameSourceError.unreadableFolder(path: folder)
+    }
+    let pngs = names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
+    guard !pngs.isEmpty else { throw FrameSourceError.noFrames(folder: folder) }
+    let keyed = pngs.map { (number: trailingNumber($0), name: $0) }
+    return keyed.sorted { l, r in
+      switch (l.number, r.number) {
+      case let (x?, y?): return x != y ? x < y : l.name < r.name
+      case (.some, nil): return true
+      case (nil, .some): return false
+      case (nil, nil): return l.name < r.name
+      }
+    }.map { folder + "/" + $0.name }
+  }
+
+  /// The number ending a frame file's name, before `.png` and an optional `@Nx` suffix:
+  /// `spin12.png` → 12, `spin12@2x.png` → 12, `spin.png` → nil. Only the last 18 digits count.
+  static func trailingNumber(_ name: String) -> Int? {
+    var stem = Substring(name.dropLast(4))
+    if let at = stem.lastIndex(of: "@"), stem[stem.index(after: at)...].hasSuffix("x") {
+      stem = stem[..<at]
+    }
+    let digits = stem.reversed().prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty else { return nil }
+    return Int(String(digits.reversed()).suffix(18))
+  }
+
+  // MARK: - Reading
+
+  private static func read(_ path: String) throws -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw FrameSourceError.unreadableFile(path: path)
+    }
+    return [UInt8](data)
+  }
+
+  private static func decodePNG(_ bytes: [UInt8], path: String) throws -> Frame {
+    do {
+      return try PNG.decode(bytes)
+    } catch let error as PNGError {
+      throw FrameSourceError.png(path: path, error)
+    }
+  }
+}

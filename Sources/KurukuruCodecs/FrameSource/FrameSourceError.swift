@@ -1,0 +1,34 @@
+// MARK: - FrameSourceError
+
+/// Why a path cannot be opened or read as a `FrameSource`.
+///
+/// `description` is one line that starts with the path, e.g. `x.gif: gif: truncated data in …`,
+/// `frames: the folder holds no .png frames`, `p.png: no such file or folder`.
+public enum FrameSourceError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Nothing exists at the path.
+  case notFound(path: String)
+  /// The file exists but cannot be read.
+  case unreadableFile(path: String)
+  /// The folder exists but cannot be listed.
+  case unreadableFolder(path: String)
+  /// The folder holds no `.png` file (hidden files are ignored).
+  case noFrames(folder: String)
+  /// The file starts with neither the GIF nor the PNG signature.
+  case unknownFormat(path: String)
+  /// The GIF cannot be decoded (the file, the decoder's error).
+  case gif(path: String, GIFError)
+  /// A PNG (the file itself, or a frame of a folder) cannot be decoded (its path, the error).
+  case png(path: String, PNGError)
+
+  public var description: String {
+    switch self {
+    case .notFound(let path): return "\(path): no such file or folder"
+    case .unreadableFile(let path): return "\(path): cannot read the file"
+    case .unreadableFolder(let path): return "\(path): cannot read the folder"
+    case .noFrames(let folder): return "\(folder): the folder holds no .png frames"
+    case .unknownFormat(let path): return "\(path): not a PNG or GIF file, nor a folder of PNG frames"
+    case .gif(let path, let error): return "\(path): \(error)"
+    case .png(let path, let error): return "\(path): \(error)"
+    }
+  }
+}
