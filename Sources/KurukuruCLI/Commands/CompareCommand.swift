@@ -8,38 +8,39 @@ import KurukuruRender
 
 /// `kurukuru compare A B`: opens both sides as `FrameSource`s, compares them with
 /// `SequenceCompare` (the one sequence comparison, shared with the library) and prints the result.
-enum CompareCommand {
-  static let help = """
-    USAGE: kurukuru compare A B [options]
+enum CompareCommand: Command {
+  static let definition = CommandSpec(
+    name: "compare", arguments: "A B",
+    abstract: """
+      Counts the pixels that differ between two images or two animations, exactly as pixelmatch
+      v7.2.0 does (YIQ distance, anti-aliasing detection, transparent pixels over a checkerboard).
 
-    Counts the pixels that differ between two images or two animations, exactly as pixelmatch
-    v7.2.0 does (YIQ distance, anti-aliasing detection, transparent pixels over a checkerboard).
-
-    A and B are each a PNG file, a GIF file, or a folder of PNG frames (ordered by the trailing
-    number of their names: name0.png, name1.png, … name10.png; an @Nx suffix is ignored). Two PNG
-    files compare as images; anything else compares frame by frame: frame counts, sizes, pixels,
-    and delays (centiseconds) where both sides have them (GIF).
-
-    OPTIONS:
-      --threshold T       matching threshold 0…1, smaller is stricter (default 0.1)
-      --include-aa        count anti-aliased pixels as differences too
-      --alpha A           opacity 0…1 of the faded first image in the diff (default 0.1)
-      --diff-mask         draw only the differences, on a transparent background
-      --no-checkerboard   blend transparent pixels onto white instead of pixelmatch's pattern
-      --diff PATH         write the diff image: a PNG file for two images, otherwise a folder
-                          of diff0.png, diff1.png, … (one per pair of same-sized frames)
-      --json              print the result as JSON (mismatchedPixels, identical, frames)
-
-    Exit status: 0 identical, 1 different (pixels, sizes, frame counts or delays), 2 unreadable
-    input or bad usage.
-    """
-
-  static let spec = Arguments.Spec(
-    options: ["threshold", "alpha", "diff"], flags: ["include-aa", "diff-mask", "no-checkerboard", "json"])
+      A and B are each a PNG file, a GIF file, or a folder of PNG frames (ordered by the trailing
+      number of their names: name0.png, name1.png, … name10.png; an @Nx suffix is ignored). Two PNG
+      files compare as images; anything else compares frame by frame: frame counts, sizes, pixels,
+      and delays (centiseconds) where both sides have them (GIF).
+      """,
+    options: [
+      OptionSpec("threshold", "T", "matching threshold 0…1, smaller is stricter (default 0.1)"),
+      OptionSpec("include-aa", nil, "count anti-aliased pixels as differences too"),
+      OptionSpec("alpha", "A", "opacity 0…1 of the faded first image in the diff (default 0.1)"),
+      OptionSpec("diff-mask", nil, "draw only the differences, on a transparent background"),
+      OptionSpec("no-checkerboard", nil, "blend transparent pixels onto white instead of pixelmatch's pattern"),
+      OptionSpec(
+        "diff", "PATH",
+        """
+        write the diff image: a PNG file for two images, otherwise a folder
+        of diff0.png, diff1.png, … (one per pair of same-sized frames)
+        """),
+      OptionSpec("json", nil, "print the result as JSON (mismatchedPixels, identical, frames)"),
+    ],
+    discussion: """
+      Exit status: 0 identical, 1 different (pixels, sizes, frame counts or delays), 2 unreadable
+      input or bad usage.
+      """)
 
   static func run(_ raw: [String]) throws -> Int32 {
-    if CLI.help(raw, help) { return 0 }
-    let args = try Arguments(raw, spec: spec, command: "compare")
+    let args = try Arguments(raw, spec: definition.argumentSpec, command: "compare")
     guard args.positional.count == 2 else {
       throw UsageError("compare: name exactly two inputs, A and B (run 'kurukuru compare --help')")
     }
