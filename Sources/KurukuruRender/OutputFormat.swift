@@ -62,10 +62,25 @@ public enum OutputFormats {
     all.first { $0.name == name }
   }
 
-  /// Every format option, each once, in the order of `all`.
+  /// Every format option, once per name, in the order of `all`. Formats may share an option
+  /// name (`--loops`, `--quality`); their help texts are then joined, each saying which format
+  /// it is about.
   public static var options: [FormatOption] {
-    var seen = Set<String>()
-    return all.flatMap { $0.options }.filter { seen.insert($0.name).inserted }
+    var merged: [FormatOption] = []
+    for option in all.flatMap({ $0.options }) {
+      guard let i = merged.firstIndex(where: { $0.name == option.name }) else {
+        merged.append(option)
+        continue
+      }
+      if !merged[i].help.contains(option.help) { merged[i].help += "\n" + option.help }
+      if merged[i].value != option.value { merged[i].value += "|" + option.value }
+    }
+    return merged
+  }
+
+  /// The formats that accept the option `name`.
+  public static func formats(accepting name: String) -> [any OutputFormat.Type] {
+    all.filter { $0.options.contains { $0.name == name } }
   }
 
   /// The format `name` created from option values.

@@ -72,7 +72,7 @@ enum RenderCommand: Command {
     }
     let own = Set(type.options.map(\.name))
     for option in OutputFormats.options where !own.contains(option.name) && args.value(option.name) != nil {
-      let owners = OutputFormats.all.filter { $0.options.contains(option) }.map { $0.name }
+      let owners = OutputFormats.formats(accepting: option.name).map { $0.name }
       throw UsageError("render: --\(option.name) applies to --format \(owners.joined(separator: ", ")) only")
     }
     var values: [String: String] = [:]
