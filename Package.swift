@@ -31,16 +31,22 @@ let package = Package(
     .target(name: "KurukuruCodecs", dependencies: ["KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG"]),
     .target(name: "KurukuruCompare", dependencies: ["KurukuruCore"]),
     .target(name: "KurukuruRender", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs"]),
+    // Many presets × formats × scales into one folder with a manifest, contact sheets and a gallery.
+    .target(name: "KurukuruBatch", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruRender"]),
     // The umbrella module: `import Kurukuru` re-exports every stage.
     .target(
       name: "Kurukuru",
-      dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender"]),
+      dependencies: [
+        "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender", "KurukuruBatch",
+      ]),
     .target(
       name: "KurukuruSnapshot",
       dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare"]),
     .executableTarget(
       name: "KurukuruCLI",
-      dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender"]),
+      dependencies: [
+        "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender", "KurukuruBatch",
+      ]),
 
     // MARK: - Tests
     .testTarget(name: "KurukuruTests", dependencies: ["KurukuruCore"]),
@@ -53,6 +59,8 @@ let package = Package(
       name: "KurukuruCompareTests", dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruCompare"],
       exclude: ["Fixtures"]),
     .testTarget(name: "KurukuruRenderTests", dependencies: ["Kurukuru"]),
-    .testTarget(name: "KurukuruCLITests", dependencies: ["KurukuruCLI", "KurukuruCore", "KurukuruCodecs"]),
+    .testTarget(
+      name: "KurukuruBatchTests", dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruRender", "KurukuruBatch"]),
+    .testTarget(name: "KurukuruCLITests", dependencies: ["KurukuruCLI", "KurukuruCore", "KurukuruCodecs", "KurukuruBatch"]),
   ]
 )

@@ -4,6 +4,7 @@
 //
 //     let preset = try Preset.load(path: "Presets/loading-circle.json")
 //     try Renderer(preset, scale: 2).write(.gif(), to: "loader.gif")
+//     try Batch.run(BatchOptions(inputs: ["Presets"], output: "out"))
 //
 // works with nothing else imported. Each stage is also a product-free module of its own
 // (`KurukuruCore`, `KurukuruRaster`, …) for code that wants only part of the pipeline;
@@ -14,3 +15,4 @@
 @_exported import KurukuruCodecs
 @_exported import KurukuruCompare
 @_exported import KurukuruRender
+@_exported import KurukuruBatch

@@ -19,7 +19,7 @@ protocol Command {
 /// command declares its options and help once (`CommandSpec`); the overall usage is built
 /// from those declarations.
 enum CLI {
-  static let version = "0.1.0"
+  static let version = ToolVersion.number
 
   /// The commands `kurukuru --help` lists, in order.
   static let commands: [any Command.Type] = [

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+import KurukuruBatch
 @testable import KurukuruCLI
 
 final class BatchCommandTests: XCTestCase {

@@ -79,10 +79,10 @@ enum CompareCommand: Command {
       var image: Frame?
       // Two images make one position: the sink is called at most once, on one thread.
       let result = try SequenceCompare.compare(a, b, options: options, workers: 1) { _, diff in image = diff }
-      if let image { try KurukuruRender.AtomicFile.write(try PNG.encode(image), to: diff) }
+      if let image { try AtomicFile.write(try PNG.encode(image), to: diff) }
       return result
     }
-    let staging = try KurukuruRender.StagingDirectory(destination: diff)
+    let staging = try StagingDirectory(destination: diff)
     // Each call writes its own file, so the sink needs no lock.
     let result = try SequenceCompare.compare(a, b, options: options, workers: workers) { i, image in
       try staging.write(try PNG.encode(image), named: "diff\(i).png")

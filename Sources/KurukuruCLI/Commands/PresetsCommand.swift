@@ -1,4 +1,5 @@
 import Foundation
+import KurukuruBatch
 import KurukuruCore
 
 // MARK: - presets
@@ -19,7 +20,7 @@ enum PresetsCommand: Command {
     let args = try Arguments(raw, spec: definition.argumentSpec, command: "presets")
     guard args.positional.isEmpty else { throw UsageError("presets: takes no positional arguments; use --dir DIR") }
     let dir = args.value("dir") ?? ProcessInfo.processInfo.environment["KURUKURU_PRESETS"] ?? "Presets"
-    let files = try presetFiles(in: dir)
+    let files = try PresetFolder.files(in: dir)
     var rows: [JSONOut] = []
     var failed = false
     for file in files {
@@ -46,16 +47,5 @@ enum PresetsCommand: Command {
     }
     if args.has("json") { Console.out(JSONOut.array(rows).render()) }
     return failed ? 1 : 0
-  }
-
-  /// The `.json` files of a folder (not `schema.json`), sorted by name.
-  static func presetFiles(in dir: String) throws -> [String] {
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-      throw UsageError("\(dir): no such folder of presets")
-    }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-    return names.filter { $0.hasSuffix(".json") && $0 != "schema.json" && !$0.hasPrefix(".") }.sorted()
-      .map { dir.hasSuffix("/") ? dir + $0 : dir + "/" + $0 }
   }
 }

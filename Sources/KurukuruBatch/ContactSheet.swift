@@ -1,22 +1,70 @@
+import Foundation
 import KurukuruCore
+import KurukuruRender
 
 // MARK: - Contact sheet
 
 /// Frames laid out in a grid on a checkerboard (so transparency shows), each labelled with its
 /// index and time in a built-in bitmap font — no system fonts, so the sheet is byte-identical on
 /// every machine.
-enum ContactSheet {
+package enum ContactSheet {
+  /// One frame of the sheet with its label.
+  package struct Cell {
+    /// The frame, straight RGBA; every cell of a sheet has the same size.
+    package var frame: Frame
+    /// The label under the frame, in the characters `BitmapFont` draws (digits, '.', 's', '#');
+    /// the first space splits it into two lines, e.g. `#12 0.40s`.
+    package var label: String
+
+    package init(frame: Frame, label: String) {
+      self.frame = frame
+      self.label = label
+    }
+  }
+
+  /// Frames sampled for a sheet: at most this many, evenly spaced over the loop.
+  package static let maximumCells = 120
+  /// Sheets are laid out to be at most about this wide, in points (at most 10 columns).
+  package static let targetWidth = 1600.0
+
+  // MARK: - From a renderer
+
+  /// The sheet of a loop: up to `maximumCells` frames evenly spaced (every frame for loops of
+  /// at most 120 frames), each labelled `#INDEX SECONDSs`, in as many columns as fit in
+  /// `targetWidth` points (1…10). Frames are rendered on `renderer.jobs` threads in chunks of
+  /// 16; the sheet never depends on the number of threads.
+  /// - Throws: `RasterError`.
+  package static func render(_ renderer: Renderer) throws -> Frame {
+    let timeline = renderer.scene.timeline
+    let total = timeline.frameCount
+    let step = max(1, (total + maximumCells - 1) / maximumCells)
+    let indices = Array(stride(from: 0, to: total, by: step))
+    var cells: [Cell] = []
+    for chunk in stride(from: 0, to: indices.count, by: 16) {
+      let part = Array(indices[chunk..<min(chunk + 16, indices.count)])
+      let frames = try Parallel.map(part.count, workers: renderer.jobs) { try renderer.frame(part[$0]) }
+      for (frame, index) in zip(frames, part) {
+        cells.append(Cell(frame: frame, label: "#\(index) " + String(format: "%.2fs", timeline.time(ofFrame: index))))
+      }
+    }
+    let width = renderer.scene.size.width
+    let columns = max(1, min(10, Int((targetWidth / (width + 8)).rounded(.down))))
+    return make(cells, columns: columns)
+  }
+
+  // MARK: - Composing
+
   /// Composes a sheet.
   /// - Parameters:
-  ///   - cells: frames (all the same size) with their labels (digits, '.', 's', '#'); a space
-  ///     splits a label into two lines.
-  ///   - columns: cells per row (≥ 1).
-  /// - Returns: the sheet, straight RGBA.
-  static func make(_ cells: [(Frame, String)], columns: Int) -> Frame {
-    guard let first = cells.first?.0 else { return Frame(width: 1, height: 1) }
+  ///   - cells: frames (all the same size) with their labels.
+  ///   - columns: cells per row (≥ 1; fewer when there are fewer cells).
+  /// - Returns: the sheet, straight RGBA, opaque: a white page with 8-px margins; a 1×1 frame
+  ///   when there are no cells.
+  package static func make(_ cells: [Cell], columns: Int) -> Frame {
+    guard let first = cells.first?.frame else { return Frame(width: 1, height: 1) }
     // Labels are two lines (index, then time); small frames get the 1× font.
     let fontScale = first.width >= 80 ? 2 : 1
-    let lines = cells.map { $0.1.split(separator: " ", maxSplits: 1).map(String.init) }
+    let lines = cells.map { $0.label.split(separator: " ", maxSplits: 1).map(String.init) }
     let longest = lines.flatMap { $0 }.map(\.count).max() ?? 0
     let labelWidth = longest * (BitmapFont.width + 1) * fontScale
     let lineHeight = (BitmapFont.height + 2) * fontScale
@@ -25,7 +73,8 @@ enum ContactSheet {
     let cols = max(1, min(columns, cells.count))
     let rows = (cells.count + cols - 1) / cols
     var sheet = Frame(width: cols * cellW + pad, height: rows * cellH + pad, fill: RGBA8(r: 255, g: 255, b: 255))
-    for (n, (frame, _)) in cells.enumerated() {
+    for (n, cell) in cells.enumerated() {
+      let frame = cell.frame
       let ox = pad + (n % cols) * cellW, oy = pad + (n / cols) * cellH
       for y in 0..<frame.height {
         for x in 0..<frame.width {
@@ -50,11 +99,14 @@ enum ContactSheet {
 
 // MARK: - Bitmap font
 
-/// A 5×7 pixel font for the characters of frame labels.
-enum BitmapFont {
-  static let width = 5, height = 7
+/// A 5×7 pixel font for the characters of frame labels: digits, '.', 's', '#' and space.
+package enum BitmapFont {
+  /// Glyph width in font pixels; characters advance by `width + 1`.
+  package static let width = 5
+  /// Glyph height in font pixels.
+  package static let height = 7
   /// Rows top to bottom, 5 bits each, most significant bit on the left.
-  static let glyphs: [Character: [UInt8]] = [
+  package static let glyphs: [Character: [UInt8]] = [
     "0": [0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E], "1": [0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E],
     "2": [0x0E, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1F], "3": [0x1F, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0E],
     "4": [0x02, 0x06, 0x0A, 0x12, 0x1F, 0x02, 0x02], "5": [0x1F, 0x10, 0x1E, 0x01, 0x01, 0x11, 0x0E],
@@ -66,7 +118,7 @@ enum BitmapFont {
 
   /// Draws `text` with its top-left at (x, y) pixels, each font pixel `scale` pixels wide;
   /// characters without a glyph are skipped; drawing is clipped to the frame.
-  static func draw(_ text: String, into frame: inout Frame, x: Int, y: Int, scale: Int, color: RGBA8) {
+  package static func draw(_ text: String, into frame: inout Frame, x: Int, y: Int, scale: Int, color: RGBA8) {
     var cx = x
     for ch in text {
       if let rows = glyphs[ch] {

@@ -1,4 +1,5 @@
 import Foundation
+import KurukuruRender
 
 // MARK: - Gallery
 
@@ -6,23 +7,53 @@ import Foundation
 /// with its title, source, size, fps, bytes and parameters. Self-contained (no external assets),
 /// readable offline from `file://`. A small script records in `<body data-loaded data-total>`
 /// how many images decoded, which the browser check reads.
-enum Gallery {
-  struct Card {
-    var name: String
-    var title: String
-    var source: String?
-    var file: String
-    var width: Double, height: Double
-    var fps: Double, duration: Double, frames: Int
-    var parameters: [(String, String)]
-    /// Relative paths of the preview GIFs.
-    var light: String, dark: String
-    var contactSheet: String?
-    /// (relative path, label, bytes)
-    var outputs: [(String, String, Int)]
+package enum Gallery {
+  /// One preset's card.
+  package struct Card {
+    /// The scene name; also the card's HTML id.
+    package var name: String
+    /// The preset's title, or its name.
+    package var title: String
+    /// Where the animation comes from (the preset's `source`), if it says.
+    package var source: String?
+    /// The preset file as given.
+    package var file: String
+    /// Canvas size in points.
+    package var width: Double, height: Double
+    /// Frames per second, loop length in seconds, frames in the loop.
+    package var fps: Double, duration: Double, frames: Int
+    /// Every parameter with the value used.
+    package var parameters: [Parameter]
+    /// Paths of the preview GIFs on a light and a dark matte, relative to the folder.
+    package var light: String, dark: String
+    /// Path of the contact sheet, relative to the folder, if any.
+    package var contactSheet: String?
+    /// The preset's outputs.
+    package var outputs: [Link]
   }
 
-  static func html(cards: [Card], failures: [(String, String)], title: String) -> String {
+  /// A parameter and the value it was rendered with.
+  package struct Parameter {
+    package var name: String
+    package var value: String
+  }
+
+  /// A link to an output file or folder.
+  package struct Link {
+    /// Relative to the output folder.
+    package var path: String
+    /// The link text.
+    package var label: String
+    /// Size in bytes.
+    package var bytes: Int
+  }
+
+  /// The page.
+  /// - Parameters:
+  ///   - cards: one per preset, in order.
+  ///   - failures: presets that failed, listed at the end.
+  ///   - title: the page title and heading.
+  package static func html(cards: [Card], failures: [BatchFailure], title: String) -> String {
     func esc(_ s: String) -> String {
       s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
         .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
@@ -35,8 +66,8 @@ enum Gallery {
     var body = ""
     for c in cards {
       let params = c.parameters.isEmpty ? "<em>none</em>"
-        : c.parameters.map { "<code>\(esc($0.0))=\(esc($0.1))</code>" }.joined(separator: " ")
-      let outs = c.outputs.map { "<li><a href=\"\(url($0.0))\">\(esc($0.1))</a> · \(bytes($0.2))</li>" }.joined()
+        : c.parameters.map { "<code>\(esc($0.name))=\(esc($0.value))</code>" }.joined(separator: " ")
+      let outs = c.outputs.map { "<li><a href=\"\(url($0.path))\">\(esc($0.label))</a> · \(bytes($0.bytes))</li>" }.joined()
       body += """
         <section class="card" id="\(esc(c.name))">
           <div class="tiles">
@@ -46,8 +77,8 @@ enum Gallery {
           <h2>\(esc(c.title)) <small>\(esc(c.name))</small></h2>
           \(c.source.map { "<p class=\"source\">\(esc($0))</p>" } ?? "")
           <dl>
-            <dt>size</dt><dd>\(fmtNumber(c.width))×\(fmtNumber(c.height)) pt</dd>
-            <dt>loop</dt><dd>\(fmtNumber(c.duration)) s · \(c.frames) frames · \(String(format: "%.4g", c.fps)) fps</dd>
+            <dt>size</dt><dd>\(OutputNaming.number(c.width))×\(OutputNaming.number(c.height)) pt</dd>
+            <dt>loop</dt><dd>\(OutputNaming.number(c.duration)) s · \(c.frames) frames · \(String(format: "%.4g", c.fps)) fps</dd>
             <dt>parameters</dt><dd>\(params)</dd>
             <dt>preset</dt><dd><code>\(esc(c.file))</code></dd>
           </dl>
@@ -57,7 +88,7 @@ enum Gallery {
         """
     }
     let failed = failures.isEmpty ? "" : "<section class=\"failures\"><h2>Failed</h2><ul>"
-      + failures.map { "<li><code>\(esc($0.0))</code>: \(esc($0.1))</li>" }.joined() + "</ul></section>"
+      + failures.map { "<li><code>\(esc($0.file))</code>: \(esc($0.message))</li>" }.joined() + "</ul></section>"
     return """
       <!doctype html>
       <html lang="en">

@@ -1,8 +1,9 @@
 // MARK: - SHA-256
 
 /// SHA-256 (FIPS 180-4), for the batch manifest and incremental rebuilds. Foundation on Linux
-/// has no digest API and no package outside the toolchain can be used.
-struct SHA256 {
+/// has no digest API and no package outside the toolchain can be used. Package access only, so
+/// it never clashes with CryptoKit's `SHA256` in users' code.
+package struct SHA256 {
   private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
   ]
@@ -20,8 +21,11 @@ struct SHA256 {
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
   ]
 
+  /// An empty digest.
+  package init() {}
+
   /// Feeds bytes.
-  mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+  package mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
     length += UInt64(bytes.count)
     buffer.append(contentsOf: bytes)
     var offset = 0
@@ -32,8 +36,8 @@ struct SHA256 {
     buffer.removeFirst(offset)
   }
 
-  /// The digest as lower-case hex.
-  mutating func hexDigest() -> String {
+  /// The digest as 64 lower-case hex digits. Call once: it pads the message.
+  package mutating func hexDigest() -> String {
     let bitLength = length &* 8
     var tail: [UInt8] = [0x80]
     while (buffer.count + tail.count) % 64 != 56 { tail.append(0) }
@@ -48,7 +52,7 @@ struct SHA256 {
   }
 
   /// The hex digest of `bytes`.
-  static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+  package static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
     var h = SHA256()
     h.update(bytes)
     return h.hexDigest()

@@ -1,0 +1,60 @@
+import KurukuruRender
+
+// MARK: - BatchError
+
+/// Every failure of the batch stage that is not a failure of a stage it drives.
+///
+/// Errors of those stages pass through unchanged, for the whole batch (`RenderError` when the
+/// output folder cannot be made or a manifest or gallery cannot be written) or as the message of
+/// a `BatchFailure` for one preset (`PresetError`, `RasterError`, `GIFError`, `PNGError`,
+/// `RenderError`). `description` is one line that names the path or the setting.
+public enum BatchError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// An input path is neither a file nor a folder.
+  case noSuchInput(path: String)
+  /// A folder of presets was expected and the path is not one.
+  case noSuchFolder(path: String)
+  /// A setting names a parameter that no loaded preset declares.
+  case undeclaredSetting(name: String)
+  /// A preset's canvas at `scale` pixels per point is outside 1…8192 pixels a side (the
+  /// preset file; the scale; the canvas in pixels, rounded).
+  case canvasOutOfRange(file: String, scale: Double, width: Double, height: Double)
+  /// A file that was just written is gone (its path).
+  case missingFile(path: String)
+  /// A shard that does not exist: `index` must be in 1…`count`, `count` in 1…1000.
+  case invalidShard(index: Int, count: Int)
+
+  public var description: String {
+    switch self {
+    case .noSuchInput(let path):
+      return "\(path): no such file or folder"
+    case .noSuchFolder(let path):
+      return "\(path): no such folder of presets"
+    case .undeclaredSetting(let name):
+      return "batch: --set \(name): no preset declares a parameter '\(name)'"
+    case .canvasOutOfRange(let file, let scale, let width, let height):
+      let n = OutputNaming.number
+      return "\(file): --scale \(n(scale)) makes a \(n(width))×\(n(height)) px canvas; each side must be 1…8192 px"
+    case .missingFile(let path):
+      return "\(path): missing"
+    case .invalidShard(let index, let count):
+      return "batch: shard \(index)/\(count) does not exist; shards are K/N with 1 ≤ K ≤ N ≤ 1000"
+    }
+  }
+}
+
+// MARK: - BatchFailure
+
+/// A preset that could not be loaded or one of whose outputs could not be produced. The other
+/// presets are rendered anyway.
+public struct BatchFailure: Equatable, Sendable {
+  /// The preset file, as given or as found in a folder.
+  public var file: String
+  /// One line: the error's description (it names the file and, for preset errors, the line and
+  /// column).
+  public var message: String
+
+  public init(file: String, message: String) {
+    self.file = file
+    self.message = message
+  }
+}

@@ -1,0 +1,38 @@
+// MARK: - BatchEvent
+
+/// What a running batch reports, for progress lines and logs. Events arrive one at a time (never
+/// concurrently), from whichever thread produced them, in this order: `presetFailed` for presets
+/// that did not load, `planned`, `skipped`, then `frameRendered` and `outputFinished` as work
+/// progresses, `renderingFinished`, `presetFailed` for presets with an output that failed.
+public enum BatchEvent: Sendable {
+  /// A preset failed: it did not load (reported while planning), or one of its outputs could
+  /// not be produced (reported after rendering, in preset order). The other presets go on.
+  case presetFailed(BatchFailure)
+  /// The work is known: what will be rendered (up-to-date outputs not counted).
+  case planned(BatchTotals)
+  /// This many outputs (> 0) are up to date and are not rendered again.
+  case skipped(count: Int)
+  /// One frame of a GIF or PNG output was rendered (contact sheets are not counted; a GIF too
+  /// large to keep in memory renders its frames twice).
+  case frameRendered
+  /// An output was written; `presetDone` when it was the last pending output of its preset.
+  case outputFinished(PlannedOutput, presetDone: Bool)
+  /// Every output was produced or failed; the manifest and gallery come next.
+  case renderingFinished
+}
+
+/// The work ahead of a batch, after skipping what is up to date.
+public struct BatchTotals: Equatable, Sendable {
+  /// Presets with at least one output to render.
+  public var presets: Int
+  /// Outputs to render.
+  public var outputs: Int
+  /// Frames to render for them, contact sheets not counted.
+  public var frames: Int
+
+  public init(presets: Int, outputs: Int, frames: Int) {
+    self.presets = presets
+    self.outputs = outputs
+    self.frames = frames
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import KurukuruCodecs
+import KurukuruCore
+import KurukuruRender
+
+// MARK: - BatchOptions
+
+/// What a batch renders and where.
+///
+/// ```swift
+/// var options = BatchOptions(inputs: ["Presets"], output: "out")
+/// options.formats = [GIFFormat(), PNGSequenceFormat()]
+/// options.scales = [1, 2, 3]
+/// let report = try Batch(options).run()
+/// ```
+public struct BatchOptions: Sendable {
+  /// Preset files, or folders whose `.json` files are presets (not `schema.json`).
+  public var inputs: [String]
+  /// The output folder; created when missing.
+  public var output: String
+  /// The formats every preset is written in, at every scale. Default: a GIF with default
+  /// options (white matte). Each format's options enter its outputs' cache keys.
+  public var formats: [any OutputFormat]
+  /// Pixels per point, each > 0. Default `[1]`.
+  public var scales: [Double]
+  /// Parameter values by name (`--set NAME=VALUE`), applied to every preset that declares the
+  /// parameter. Every name must be declared by at least one preset. Default none.
+  public var settings: [String: String]
+  /// Worker threads (≥ 1), for outputs and, inside each output, for frames. The bytes written
+  /// never depend on it. Default: the number of active cores.
+  public var jobs: Int
+  /// Render only this shard of the presets. Default nil: all of them.
+  public var shard: BatchShard?
+  /// Render every output even when the previous manifest says it is up to date. Default false.
+  public var force: Bool
+  /// Title and heading of `index.html`. Default `Kurukuru presets`.
+  public var galleryTitle: String
+
+  public init(
+    inputs: [String], output: String, formats: [any OutputFormat] = [GIFFormat()], scales: [Double] = [1],
+    settings: [String: String] = [:], jobs: Int = Renderer.defaultJobs, shard: BatchShard? = nil,
+    force: Bool = false, galleryTitle: String = "Kurukuru presets"
+  ) {
+    self.inputs = inputs
+    self.output = output
+    self.formats = formats
+    self.scales = scales
+    self.settings = settings
+    self.jobs = jobs
+    self.shard = shard
+    self.force = force
+    self.galleryTitle = galleryTitle
+  }
+}
+
+// MARK: - BatchShard
+
+/// One of `count` disjoint parts of the presets, so that several machines can share a batch.
+/// A preset file belongs to shard `1 + FNV-1a(file name) mod count`: the split depends on the
+/// file's name alone, not on its folder or on which other presets exist.
+public struct BatchShard: Equatable, Sendable {
+  /// The shard, 1…`count`.
+  public let index: Int
+  /// The number of shards, 1…1000.
+  public let count: Int
+
+  /// Shard `index` of `count`.
+  /// - Throws: `BatchError.invalidShard` unless 1 ≤ index ≤ count ≤ 1000.
+  public init(_ index: Int, of count: Int) throws {
+    guard count >= 1, count <= 1000, index >= 1, index <= count else {
+      throw BatchError.invalidShard(index: index, count: count)
+    }
+    self.index = index
+    self.count = count
+  }
+
+  /// Whether the preset at `path` belongs to this shard (by its last path component).
+  public func contains(_ path: String) -> Bool {
+    Int(BatchShard.fnv1a(URL(fileURLWithPath: path).lastPathComponent) % UInt64(count)) == index - 1
+  }
+
+  /// 64-bit FNV-1a of the UTF-8 bytes: a hash that never changes between runs or machines.
+  package static func fnv1a(_ s: String) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    return h
+  }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import KurukuruRender
+
+// MARK: - Manifest
+
+/// `manifest.json` of a batch output folder: every output with its digest, size, timing and the
+/// cache key it was rendered for. Batch reads the previous run's manifest to skip outputs that
+/// are up to date and writes the new one at the end.
+///
+/// The JSON is written by hand so that its bytes are stable: keys in a fixed order, two-space
+/// indent, whole numbers without a fraction, a trailing newline.
+public struct Manifest: Equatable, Sendable {
+  /// The tool that wrote the manifest, e.g. `kurukuru 0.1.0`.
+  public var tool: String
+  /// The outputs, in plan order (per preset: formats × scales, contact sheet, previews).
+  public var outputs: [Entry]
+
+  /// Creates a manifest. `tool` defaults to `ToolVersion.name`.
+  public init(tool: String = ToolVersion.name, outputs: [Entry]) {
+    self.tool = tool
+    self.outputs = outputs
+  }
+
+  /// The manifest's name inside an output folder.
+  public static let fileName = "manifest.json"
+
+  // MARK: - Entry
+
+  /// One output file or folder.
+  public struct Entry: Equatable, Sendable {
+    /// Path relative to the output folder, e.g. `loader@2x.gif`, `previews/loader-dark.gif`.
+    public var path: String
+    /// The scene name of the preset it shows.
+    public var preset: String
+    /// The output format's name (`gif`, `png`) or `contact-sheet`.
+    public var format: String
+    /// Pixels per point.
+    public var scale: Double
+    /// Size in bytes (all files of a folder together).
+    public var bytes: Int
+    /// Frames in the loop as rendered for this output.
+    public var frames: Int
+    /// Frames per second as rendered for this output.
+    public var fps: Double
+    /// Loop length in seconds.
+    public var duration: Double
+    /// SHA-256 of the file as 64 lower-case hex digits; for a folder, the SHA-256 of the
+    /// concatenated hex digests of its files in frame order.
+    public var sha256: String
+    /// SHA-256 of the preset file's bytes.
+    public var presetHash: String
+    /// The cache key: SHA-256 of everything the output depends on (tool version, preset bytes,
+    /// settings, format and its options, scale).
+    public var key: String
+
+    public init(
+      path: String, preset: String, format: String, scale: Double, bytes: Int, frames: Int, fps: Double,
+      duration: Double, sha256: String, presetHash: String, key: String
+    ) {
+      self.path = path
+      self.preset = preset
+      self.format = format
+      self.scale = scale
+      self.bytes = bytes
+      self.frames = frames
+      self.fps = fps
+      self.duration = duration
+      self.sha256 = sha256
+      self.presetHash = presetHash
+      self.key = key
+    }
+  }
+
+  // MARK: - Reading
+
+  /// The manifest at `path`, or nil when it is missing or not a manifest. Entries without a
+  /// path, key or digest are left out; other missing fields read as 0 or empty.
+  public static func read(_ path: String) -> Manifest? {
+    guard let data = FileManager.default.contents(atPath: path),
+      let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let outputs = root["outputs"] as? [[String: Any]]
+    else { return nil }
+    let entries = outputs.compactMap { o -> Entry? in
+      guard let p = o["path"] as? String, let key = o["key"] as? String, let sha = o["sha256"] as? String else {
+        return nil
+      }
+      return Entry(
+        path: p, preset: o["preset"] as? String ?? "", format: o["format"] as? String ?? "",
+        scale: (o["scale"] as? NSNumber)?.doubleValue ?? 1, bytes: (o["bytes"] as? NSNumber)?.intValue ?? 0,
+        frames: (o["frames"] as? NSNumber)?.intValue ?? 0, fps: (o["fps"] as? NSNumber)?.doubleValue ?? 0,
+        duration: (o["duration"] as? NSNumber)?.doubleValue ?? 0, sha256: sha,
+        presetHash: o["presetHash"] as? String ?? "", key: key)
+    }
+    return Manifest(tool: root["tool"] as? String ?? "", outputs: entries)
+  }
+
+  /// The entries by path (the last one wins when a path repeats).
+  public var entriesByPath: [String: Entry] {
+    Dictionary(outputs.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+  }
+
+  // MARK: - Writing
+
+  /// The JSON text, ending in a newline.
+  public var json: String {
+    var text = "{\n  \(quote("tool")): \(quote(tool)),\n  \(quote("outputs")): "
+    if outputs.isEmpty {
+      text += "[]"
+    } else {
+      let objects = outputs.map { e -> String in
+        let members: [(name: String, value: String)] = [
+          ("path", quote(e.path)), ("preset", quote(e.preset)), ("format", quote(e.format)),
+          ("scale", number(e.scale)), ("bytes", String(e.bytes)), ("frames", String(e.frames)),
+          ("fps", number(e.fps)), ("duration", number(e.duration)), ("sha256", quote(e.sha256)),
+          ("presetHash", quote(e.presetHash)), ("key", quote(e.key)),
+        ]
+        return "    {\n" + members.map { "      \(quote($0.name)): \($0.value)" }.joined(separator: ",\n") + "\n    }"
+      }
+      text += "[\n" + objects.joined(separator: ",\n") + "\n  ]"
+    }
+    return text + "\n}\n"
+  }
+
+  /// Writes `json` to `path` atomically.
+  /// - Throws: `RenderError.cannotWrite` or `.notAFolder`.
+  public func write(to path: String) throws {
+    try AtomicFile.write(Array(json.utf8), to: path)
+  }
+
+  // MARK: - Checking and hashing files
+
+  /// Whether the output `entry` describes is still in `folder` as it was written: a file of
+  /// `entry.bytes` bytes, or a folder of `entry.frames` files.
+  public static func isPresent(_ entry: Entry, in folder: String) -> Bool {
+    let path = folder + "/" + entry.path
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return false }
+    if isDir.boolValue {
+      return ((try? FileManager.default.contentsOfDirectory(atPath: path))?.count ?? 0) == entry.frames
+    }
+    return ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.intValue == entry.bytes
+  }
+
+  /// A file's digest and size.
+  /// - Throws: `BatchError.missingFile`.
+  public static func hashFile(_ path: String) throws -> Digest {
+    guard let data = FileManager.default.contents(atPath: path) else { throw BatchError.missingFile(path: path) }
+    return Digest(sha256: SHA256.hex(data), bytes: data.count)
+  }
+
+  /// A folder's digest: SHA-256 over the hex digests of the files `names` in that order, and
+  /// their total size.
+  /// - Throws: `BatchError.missingFile` naming the first file that is missing.
+  public static func hashFolder(_ path: String, names: [String]) throws -> Digest {
+    var hash = SHA256()
+    var total = 0
+    for name in names {
+      guard let data = FileManager.default.contents(atPath: path + "/" + name) else {
+        throw BatchError.missingFile(path: "\(path)/\(name)")
+      }
+      total += data.count
+      hash.update(Array(SHA256.hex(data).utf8))
+    }
+    return Digest(sha256: hash.hexDigest(), bytes: total)
+  }
+
+  /// A digest and a size.
+  public struct Digest: Equatable, Sendable {
+    /// 64 lower-case hex digits.
+    public var sha256: String
+    /// Size in bytes.
+    public var bytes: Int
+  }
+}
+
+// MARK: - JSON text
+
+/// A number as the manifest writes it: whole numbers without a fraction, `null` for NaN and
+/// infinities, otherwise Swift's shortest round-tripping form.
+private func number(_ v: Double) -> String {
+  if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+  return v.isFinite ? String(v) : "null"
+}
+
+/// A JSON string literal.
+private func quote(_ s: String) -> String {
+  var out = "\""
+  for c in s.unicodeScalars {
+    switch c {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    default:
+      if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
+    }
+  }
+  return out + "\""
+}
