@@ -80,9 +80,5 @@ public struct BatchShard: Equatable, Sendable {
   }
 
   /// 64-bit FNV-1a of the UTF-8 bytes: a hash that never changes between runs or machines.
-  package static func fnv1a(_ s: String) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-    return h
-  }
+  package static func fnv1a(_ s: String) -> UInt64 { FNV1a64.hash(s) }
 }

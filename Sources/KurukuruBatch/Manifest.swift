@@ -1,4 +1,5 @@
 import Foundation
+import KurukuruCore
 import KurukuruRender
 
 // MARK: - Manifest
@@ -101,24 +102,19 @@ public struct Manifest: Equatable, Sendable {
 
   // MARK: - Writing
 
-  /// The JSON text, ending in a newline.
+  /// The JSON text, ending in a newline: keys in a fixed order, two-space indentation.
   public var json: String {
-    var text = "{\n  \(quote("tool")): \(quote(tool)),\n  \(quote("outputs")): "
-    if outputs.isEmpty {
-      text += "[]"
-    } else {
-      let objects = outputs.map { e -> String in
-        let members: [(name: String, value: String)] = [
-          ("path", quote(e.path)), ("preset", quote(e.preset)), ("format", quote(e.format)),
-          ("scale", number(e.scale)), ("bytes", String(e.bytes)), ("frames", String(e.frames)),
-          ("fps", number(e.fps)), ("duration", number(e.duration)), ("sha256", quote(e.sha256)),
-          ("presetHash", quote(e.presetHash)), ("key", quote(e.key)),
-        ]
-        return "    {\n" + members.map { "      \(quote($0.name)): \($0.value)" }.joined(separator: ",\n") + "\n    }"
-      }
-      text += "[\n" + objects.joined(separator: ",\n") + "\n  ]"
-    }
-    return text + "\n}\n"
+    JSONOut.object([
+      ("tool", .string(tool)),
+      ("outputs", .array(outputs.map { e in
+        .object([
+          ("path", .string(e.path)), ("preset", .string(e.preset)), ("format", .string(e.format)),
+          ("scale", .number(e.scale)), ("bytes", .int(e.bytes)), ("frames", .int(e.frames)), ("fps", .number(e.fps)),
+          ("duration", .number(e.duration)), ("sha256", .string(e.sha256)), ("presetHash", .string(e.presetHash)),
+          ("key", .string(e.key)),
+        ])
+      })),
+    ]).render() + "\n"
   }
 
   /// Writes `json` to `path` atomically.
@@ -171,30 +167,4 @@ public struct Manifest: Equatable, Sendable {
     /// Size in bytes.
     public var bytes: Int
   }
-}
-
-// MARK: - JSON text
-
-/// A number as the manifest writes it: whole numbers without a fraction, `null` for NaN and
-/// infinities, otherwise Swift's shortest round-tripping form.
-private func number(_ v: Double) -> String {
-  if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-  return v.isFinite ? String(v) : "null"
-}
-
-/// A JSON string literal.
-private func quote(_ s: String) -> String {
-  var out = "\""
-  for c in s.unicodeScalars {
-    switch c {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    default:
-      if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
-    }
-  }
-  return out + "\""
 }

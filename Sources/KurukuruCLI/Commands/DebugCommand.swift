@@ -121,19 +121,3 @@ enum DebugCommand {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 }
-
-// MARK: - FNV-1a
-
-/// The 64-bit FNV-1a hash, byte by byte (matches `cairo-direct --hash`).
-struct FNV1a64 {
-  /// The hash of the bytes added so far.
-  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-  /// Adds bytes in order.
-  /// - Parameter bytes: the bytes to hash.
-  mutating func add(_ bytes: UnsafeRawBufferPointer) {
-    var h = value
-    for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-    value = h
-  }
-}

@@ -2,8 +2,9 @@ import Foundation
 
 // MARK: - JSON output
 
-/// A JSON value written with keys in the given order (stable output for scripts and diffs).
-indirect enum JSONOut {
+/// A JSON value written with keys in the given order, so output is stable for scripts, diffs and
+/// cache keys: the command line's `--json`, batch manifests, bundle manifests.
+package indirect enum JSONOut {
   case number(Double)
   case int(Int)
   case string(String)
@@ -13,7 +14,7 @@ indirect enum JSONOut {
   case object([(String, JSONOut)])
 
   /// Compact when `indent` is nil, otherwise pretty with that many spaces.
-  func render(indent: Int? = 2, level: Int = 0) -> String {
+  package func render(indent: Int? = 2, level: Int = 0) -> String {
     let pad = indent.map { String(repeating: " ", count: $0 * (level + 1)) } ?? ""
     let closePad = indent.map { String(repeating: " ", count: $0 * level) } ?? ""
     let nl = indent == nil ? "" : "\n"
@@ -40,7 +41,7 @@ indirect enum JSONOut {
     }
   }
 
-  static func quote(_ s: String) -> String {
+  package static func quote(_ s: String) -> String {
     var out = "\""
     for c in s.unicodeScalars {
       switch c {
@@ -54,14 +55,5 @@ indirect enum JSONOut {
       }
     }
     return out + "\""
-  }
-}
-
-// MARK: - Standard streams
-
-enum Console {
-  static func out(_ line: String) { print(line) }
-  static func err(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 }
