@@ -16,7 +16,7 @@ enum BatchCommand: Command {
       Re-runs skip outputs whose preset, options and tool version are unchanged.
       """,
     options: [
-      OptionSpec("output", "DIR", "output folder (required)"),
+      OptionSpec("output", "DIR", "output folder (required)", required: true),
       OptionSpec("format", "LIST", "comma-separated: \(OutputFormats.names.joined(separator: ", ")) (default gif)"),
       OptionSpec("scale", "LIST", "comma-separated pixels per point, e.g. 1,2,3 (default 1)"),
       OptionSpec("set", "NAME=VALUE", "set a parameter in every preset that declares it (repeatable)", repeatable: true),

@@ -13,7 +13,7 @@ enum FrameCommand: Command {
       continue the animation's steady state) to a straight-RGBA PNG.
       """,
     options: [
-      OptionSpec("time", "SECONDS", "the instant (required, ≥ 0)"),
+      OptionSpec("time", "SECONDS", "the instant (required, ≥ 0)", required: true),
       CLI.scaleOption,
       OptionSpec("output", "FILE.png", "default NAME-tSECONDS.png"),
       CLI.backgroundOption,

@@ -7,8 +7,9 @@ import KurukuruRender
 enum RenderCommand: Command {
   static let definition = CommandSpec(
     name: "render", arguments: "PRESET...",
-    abstract: "Renders each preset's loop in an output format: "
-      + OutputFormats.all.map { "\($0.name), \($0.summary)" }.joined(separator: "; ") + ".",
+    abstract: "Renders each preset's loop in one of these formats:\n"
+      + OutputFormats.all.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.summary)" }
+      .joined(separator: "\n"),
     options: [
       OptionSpec("format", OutputFormats.names.joined(separator: "|"), "output format (default gif)"),
       OptionSpec(

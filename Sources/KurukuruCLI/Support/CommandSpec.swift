@@ -61,12 +61,15 @@ struct OptionSpec {
   var help: String
   /// Whether it may be given several times (shown as `...` in the usage).
   var repeatable = false
+  /// Whether the command needs it (shown without brackets in the usage).
+  var required = false
 
-  init(_ name: String, _ value: String? = nil, _ help: String, repeatable: Bool = false) {
+  init(_ name: String, _ value: String? = nil, _ help: String, repeatable: Bool = false, required: Bool = false) {
     self.name = name
     self.value = value
     self.help = help
     self.repeatable = repeatable
+    self.required = required
   }
 
   /// A format's own option (e.g. GIF's `--matte`).
@@ -74,9 +77,10 @@ struct OptionSpec {
     self.init(option.name, option.value, option.help)
   }
 
-  /// `[--scale N]`, `[--set NAME=VALUE]...`, `[--json]`.
+  /// `[--scale N]`, `[--set NAME=VALUE]...`, `[--json]`, `--time SECONDS` (required).
   var usageWord: String {
-    "[--\(name)\(value.map { " " + $0 } ?? "")]" + (repeatable ? "..." : "")
+    let word = "--\(name)\(value.map { " " + $0 } ?? "")"
+    return (required ? word : "[\(word)]") + (repeatable ? "..." : "")
   }
 
   /// The option's lines in `--help`, help text aligned at column 26.
