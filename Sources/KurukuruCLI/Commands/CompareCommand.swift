@@ -58,9 +58,9 @@ enum CompareCommand: Command {
     let result = try compare(a, b, options: options, diff: diffPath, singleImages: singleImages)
 
     if args.has("json") {
-      Console.out(json(result, a: pathA, b: pathB, singleImages: singleImages, diff: diffPath).render())
+      Console.out(result.json(a: pathA, b: pathB, images: singleImages, diff: diffPath).render())
     } else {
-      Console.out(singleImages ? imageSummary(result) : result.summary)
+      Console.out(singleImages ? result.imageSummary : result.summary)
     }
     return result.differs ? 1 : 0
   }
@@ -91,38 +91,5 @@ enum CompareCommand: Command {
       name.hasPrefix("diff") && name.hasSuffix(".png") && name.dropFirst(4).dropLast(4).allSatisfy(\.isNumber)
     }
     return result
-  }
-
-  // MARK: - Output
-
-  /// The summary line of two compared images (one position, both present).
-  static func imageSummary(_ r: SequenceComparison) -> String {
-    guard let p = r.frames.first, let sa = p.sizeA, let sb = p.sizeB else { return r.summary }
-    if p.sizeMismatch { return "image sizes differ: \(sa) vs \(sb) pixels" }
-    if p.mismatchedPixels == 0 { return "identical: 0 mismatched pixels (\(sa))" }
-    let share = sa.area > 0 ? 100 * Double(p.mismatchedPixels) / Double(sa.area) : 0
-    return "\(p.mismatchedPixels) mismatched pixel\(p.mismatchedPixels == 1 ? "" : "s") "
-      + "(\(String(format: "%.2f", share))% of \(sa))"
-  }
-
-  static func json(_ r: SequenceComparison, a: String, b: String, singleImages: Bool, diff: String?) -> JSONOut {
-    let frames: [JSONOut] = r.frames.map { p in
-      var m: [(String, JSONOut)] = [
-        ("index", .int(p.index)), ("mismatchedPixels", .int(p.mismatchedPixels)),
-        ("delayA", p.delayA.map { .int($0) } ?? .null), ("delayB", p.delayB.map { .int($0) } ?? .null),
-        ("presentInA", .bool(p.presentInA)), ("presentInB", .bool(p.presentInB)),
-        ("sizeMismatch", .bool(p.sizeMismatch)),
-      ]
-      if let s = p.sizeA ?? p.sizeB { m += [("width", .int(s.width)), ("height", .int(s.height))] }
-      return .object(m)
-    }
-    return .object([
-      ("a", .string(a)), ("b", .string(b)), ("kind", .string(singleImages ? "image" : "sequence")),
-      ("identical", .bool(!r.differs)), ("mismatchedPixels", .int(r.totalMismatched)),
-      ("frameCountA", .int(r.frameCountA)), ("frameCountB", .int(r.frameCountB)),
-      ("differingFrames", .int(r.differingFrames)),
-      ("diff", diff.map { .string($0) } ?? .null),
-      ("frames", .array(frames)),
-    ])
   }
 }
