@@ -110,54 +110,41 @@ enum BatchCommand: Command {
 
 // MARK: - BatchStatusPrinter
 
-/// Prints batch events on stderr: failures always; with a terminal a live progress line, else
-/// one line per output written; nothing else with `--quiet`.
+/// Prints batch events on stderr: failures always; with a terminal the live progress line
+/// (`BatchProgress.line`), else one line per output written; nothing else with `--quiet`.
 final class BatchStatusPrinter: @unchecked Sendable {
   private let quiet: Bool
   private let live = isatty(2) != 0
   // Events arrive one at a time (`Batch` serialises them), so no lock is needed.
-  private var totals = BatchTotals(presets: 0, outputs: 0, frames: 0)
-  private var presetsDone = 0, outputsDone = 0, framesDone = 0
-  private var started = Date()
+  private var progress = BatchProgress()
   private var lastDraw = Date.distantPast
 
   init(quiet: Bool) { self.quiet = quiet }
 
   @Sendable func handle(_ event: BatchEvent) {
+    let now = Date()
+    progress.record(event, at: now)
     switch event {
     case .presetFailed(let failure):
       Console.err(failure.message)
-    case .planned(let totals):
-      self.totals = totals
-      started = Date()
     case .skipped(let count):
       if !quiet { Console.err("batch: \(count) output\(count == 1 ? "" : "s") up to date, skipped") }
     case .frameRendered:
-      framesDone += 1
-      draw(force: false)
-    case .outputFinished(let output, let presetDone):
-      outputsDone += 1
-      if presetDone { presetsDone += 1 }
+      draw(now, force: false)
+    case .outputFinished(let output, _):
       if quiet { return }
-      if live { draw(force: true) } else { Console.err("batch: [\(outputsDone)/\(totals.outputs)] \(output.path)") }
+      if live { draw(now, force: true) } else { Console.err("batch: [\(progress.outputsDone)/\(progress.totals.outputs)] \(output.path)") }
     case .renderingFinished:
-      if live && !quiet && totals.outputs > 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+      if live && !quiet && progress.totals.outputs > 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    case .planned:
+      break
     }
   }
 
   /// Redraws the live line, at most every 0.1 s unless forced.
-  private func draw(force: Bool) {
-    guard live, !quiet else { return }
-    let now = Date()
-    guard force || now.timeIntervalSince(lastDraw) > 0.1 else { return }
+  private func draw(_ now: Date, force: Bool) {
+    guard live, !quiet, force || now.timeIntervalSince(lastDraw) > 0.1 else { return }
     lastDraw = now
-    let elapsed = now.timeIntervalSince(started)
-    let rate = elapsed > 0 ? Double(framesDone) / elapsed : 0
-    // GIFs render each frame once unless the animation is too large to replay (then twice), so
-    // the estimate may end early; it never runs backwards.
-    let remaining = max(0, totals.frames - framesDone)
-    let eta = rate > 0 ? String(format: "%.0fs", Double(remaining) / rate) : "?"
-    let line = "batch: \(presetsDone)/\(totals.presets) presets, \(outputsDone)/\(totals.outputs) outputs, \(framesDone) frames, \(String(format: "%.0f", rate)) frames/s, ETA \(eta)"
-    FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+    FileHandle.standardError.write(Data("\r\u{1B}[K\(progress.line(at: now))".utf8))
   }
 }
