@@ -147,7 +147,10 @@ private func drawShadowed(
     throw RasterError.layerTooLarge(width: bounds.width, height: bounds.height, limit: Rasterizer.maximumLayerSide)
   }
   let contentBuffer = pool.take(bytes: contentStride * bounds.height)
-  defer { pool.give(contentBuffer) }
+  // Given back cleaned once the few rows the layer inked are zeroed again (below), so the next
+  // layer skips zero-filling megabytes.
+  var cleaned = false
+  defer { pool.give(contentBuffer, cleaned: cleaned) }
   let content = try ImageSurface(
     format: CAIRO_FORMAT_ARGB32, data: contentBuffer.pointer, width: bounds.width, height: bounds.height,
     stride: contentStride)
@@ -160,28 +163,56 @@ private func drawShadowed(
   try layerContext.check("drawing a shadowed layer")
 
   let maskBuffer = pool.take(bytes: maskStride * bounds.height)
-  defer { pool.give(maskBuffer) }
+  defer { pool.give(maskBuffer, cleaned: cleaned) }
   let mask = try ImageSurface(
     format: CAIRO_FORMAT_A8, data: maskBuffer.pointer, width: bounds.width, height: bounds.height, stride: maskStride)
   defer { mask.finish() }
+  var reach: MaskBounds?
   content.withPixels { source in
     mask.withPixels { destination in
       guard let source, let destination else { return }
-      blurAlpha(
+      reach = blurAlpha(
         argb: UnsafePointer(source), argbStride: content.stride, width: bounds.width, height: bounds.height,
         kernel: kernel, into: destination, maskStride: mask.stride)
     }
   }
+  // No ink: neither the shadow nor the content changes a pixel.
+  guard let reach else { return }
 
+  // Both paints are clipped to where they can change pixels: the mask's reach (which holds all
+  // the content), moved by the shadow offset and grown by a pixel for its resampling. Outside,
+  // the mask and the content are 0 and OVER leaves the target as it is, so the clip changes no
+  // pixel; it only keeps pixman from compositing the empty rest of the layer.
   let cr = target.context.handle
   cairo_save(cr)
   var pixels = target.pixelMatrix
   cairo_set_matrix(cr, &pixels)
+  let reachX = Double(bounds.x + reach.minX), reachY = Double(bounds.y + reach.minY)
+  let reachWidth = Double(reach.maxX - reach.minX + 1), reachHeight = Double(reach.maxY - reach.minY + 1)
+  cairo_save(cr)
+  cairo_rectangle(
+    cr, (reachX + shadow.offsetX).rounded(.down) - 1, (reachY + shadow.offsetY).rounded(.down) - 1,
+    reachWidth + 3, reachHeight + 3)
+  cairo_clip(cr)
   let c = shadow.color
   cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * opacity)
   cairo_mask_surface(cr, mask.handle, Double(bounds.x) + shadow.offsetX, Double(bounds.y) + shadow.offsetY)
+  cairo_restore(cr)
+  cairo_rectangle(cr, reachX, reachY, reachWidth, reachHeight)
+  cairo_clip(cr)
   cairo_set_source_surface(cr, content.handle, Double(bounds.x), Double(bounds.y))
   cairo_paint_with_alpha(cr, opacity)
   cairo_restore(cr)
   try target.context.check("compositing a shadowed layer")
+
+  // Every non-zero byte of both buffers lies within the reach: zero it and the buffers are clean.
+  content.finish()
+  mask.finish()
+  for y in reach.minY...reach.maxY {
+    (contentBuffer.pointer + y * contentStride + 4 * reach.minX).initializeMemory(
+      as: UInt8.self, repeating: 0, count: 4 * (reach.maxX - reach.minX + 1))
+    (maskBuffer.pointer + y * maskStride + reach.minX).initializeMemory(
+      as: UInt8.self, repeating: 0, count: reach.maxX - reach.minX + 1)
+  }
+  cleaned = true
 }

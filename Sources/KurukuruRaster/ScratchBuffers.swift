@@ -10,8 +10,9 @@ import Foundation
 /// kernel and are faulted in again page by page (measured: a third of the frame time for
 /// four-color-ring at --scale 3). Keeping a few freed buffers avoids that. The pool holds at most
 /// `maximumBuffers` free buffers and `maximumBytes` in all; larger buffers are never kept, so it
-/// adds at most `maximumBytes` to the resident size. Buffers are zeroed when taken, so output
-/// never depends on what a buffer held before.
+/// adds at most `maximumBytes` to the resident size. Buffers are zero when taken, so output never
+/// depends on what a buffer held before: a buffer given back `cleaned` (its user zeroed the few
+/// bytes it wrote) is handed out as it is, any other is zero-filled when taken.
 final class ScratchBuffers: @unchecked Sendable {
   /// The pool the rasterizer uses.
   static let shared = ScratchBuffers()
@@ -22,7 +23,7 @@ final class ScratchBuffers: @unchecked Sendable {
   let maximumBytes: Int
 
   private let lock = NSLock()
-  private var free: [Buffer] = []
+  private var free: [(buffer: Buffer, clean: Bool)] = []
   private var freeBytes = 0
 
   /// A block of memory from the pool.
@@ -43,7 +44,7 @@ final class ScratchBuffers: @unchecked Sendable {
   }
 
   deinit {
-    for buffer in free { buffer.pointer.deallocate() }
+    for entry in free { entry.buffer.pointer.deallocate() }
   }
 
   /// A zero-filled buffer of at least `bytes` bytes: the smallest free one that fits, or a new one.
@@ -53,35 +54,39 @@ final class ScratchBuffers: @unchecked Sendable {
   func take(bytes: Int) -> Buffer {
     lock.lock()
     var best: Int?
-    for (i, buffer) in free.enumerated() where buffer.capacity >= bytes {
-      if let b = best, free[b].capacity <= buffer.capacity { continue }
+    for (i, entry) in free.enumerated() where entry.buffer.capacity >= bytes {
+      if let b = best, free[b].buffer.capacity <= entry.buffer.capacity { continue }
       best = i
     }
-    let reused = best.map { i -> Buffer in
-      freeBytes -= free[i].capacity
+    let reused = best.map { i -> (buffer: Buffer, clean: Bool) in
+      freeBytes -= free[i].buffer.capacity
       return free.remove(at: i)
     }
     lock.unlock()
-    let buffer = reused ?? Buffer(pointer: .allocate(byteCount: max(1, bytes), alignment: 16), capacity: max(1, bytes))
-    buffer.pointer.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+    if let reused, reused.clean { return reused.buffer }
+    let buffer = reused?.buffer ?? Buffer(pointer: .allocate(byteCount: max(1, bytes), alignment: 16), capacity: max(1, bytes))
+    buffer.pointer.initializeMemory(as: UInt8.self, repeating: 0, count: buffer.capacity)
     return buffer
   }
 
   /// Returns a buffer taken from this pool; it is kept for reuse while the pool has room, and
   /// freed otherwise (the smallest kept buffers make way for a larger one).
-  /// - Parameter buffer: the buffer; must not be used afterwards.
-  func give(_ buffer: Buffer) {
+  /// - Parameters:
+  ///   - buffer: the buffer; must not be used afterwards.
+  ///   - cleaned: true when every byte of its capacity is 0 again (default false: it is
+  ///     zero-filled when next taken).
+  func give(_ buffer: Buffer, cleaned: Bool = false) {
     var release: [Buffer] = []
     lock.lock()
     if buffer.capacity > maximumBytes {
       release.append(buffer)
     } else {
-      free.append(buffer)
+      free.append((buffer, cleaned))
       freeBytes += buffer.capacity
-      free.sort { $0.capacity > $1.capacity }
+      free.sort { $0.buffer.capacity > $1.buffer.capacity }
       while free.count > maximumBuffers || freeBytes > maximumBytes, let smallest = free.popLast() {
-        freeBytes -= smallest.capacity
-        release.append(smallest)
+        freeBytes -= smallest.buffer.capacity
+        release.append(smallest.buffer)
       }
     }
     lock.unlock()
