@@ -44,11 +44,13 @@ package final class StagingTree: @unchecked Sendable {
   /// - Throws: `RenderError.cannotWrite` naming the file in the destination.
   package func write(_ bytes: [UInt8], at relative: String) throws {
     let folder = (relative as NSString).deletingLastPathComponent
-    lock.lock()
-    let needsFolder = !madeDirectories.contains(folder)
-    if needsFolder { madeDirectories.insert(folder) }
-    lock.unlock()
-    if needsFolder { try AtomicFile.createDirectory(path + "/" + folder) }
+    // Made under the lock: another thread must not write into a folder still being made.
+    try lock.withLock {
+      if !madeDirectories.contains(folder) {
+        try AtomicFile.createDirectory(path + "/" + folder)
+        madeDirectories.insert(folder)
+      }
+    }
     guard FileManager.default.createFile(atPath: path + "/" + relative, contents: Data(bytes)) else {
       throw RenderError.cannotWrite(path: destination + "/" + relative, reason: "")
     }
@@ -68,8 +70,10 @@ package final class StagingTree: @unchecked Sendable {
 
   /// Moves the staged tree into the destination and removes files of the destination for which
   /// `isStale(relativePath)` is true and that the staging did not produce (frames of an earlier,
-  /// longer render), then folders that this left empty.
-  /// - Throws: `RenderError.cannotWrite` naming the file that could not be moved.
+  /// longer render), then folders that this left empty. Folders are made before the first file
+  /// moves, so a file in the way of a folder fails with no file of the destination changed.
+  /// - Throws: `RenderError.notAFolder` for a file in the way, `.cannotWrite` naming a file that
+  ///   could not be moved.
   package func commit(removingStale isStale: (String) -> Bool) throws {
     let fm = FileManager.default
     defer {
@@ -79,9 +83,12 @@ package final class StagingTree: @unchecked Sendable {
     if !fm.fileExists(atPath: destination), rename(path, destination) == 0 { return }
     try AtomicFile.createDirectory(destination)
     let staged = lock.withLock { sizes }
+    // Every folder first, so that a file in the way fails before any file is moved.
+    for folder in Set(staged.keys.map { ($0 as NSString).deletingLastPathComponent }).sorted() where !folder.isEmpty {
+      try AtomicFile.createDirectory(destination + "/" + folder)
+    }
     for relative in staged.keys.sorted() {
       let target = destination + "/" + relative
-      try AtomicFile.createDirectory((target as NSString).deletingLastPathComponent)
       if rename(path + "/" + relative, target) != 0 {
         throw RenderError.cannotWrite(path: target, reason: String(cString: strerror(errno)))
       }

@@ -33,11 +33,11 @@ public enum AppBundleHelp {
 /// A bundle holds every density an app needs, so the scale of the renderer handed to `write`
 /// (the command line's `--scale`) does not apply: bundles render their own scales from
 /// `renderer.scene` and say so in a note when the given scale was not 1.
-enum AppBundle {
+package enum AppBundle {
   /// Renderers of `renderer.scene` at each of `scales` (pixels per point), with the same jobs
   /// and progress callback; `renderer` itself is reused for its own scale.
   /// - Throws: `RasterError` when a canvas at one of the scales is too large (8192 px a side).
-  static func renderers(_ renderer: Renderer, scales: [Double]) throws -> [Renderer] {
+  package static func renderers(_ renderer: Renderer, scales: [Double]) throws -> [Renderer] {
     try scales.map { scale in
       if scale == renderer.scale { return renderer }
       var r = try Renderer(renderer.scene, scale: scale, jobs: renderer.jobs)
@@ -47,7 +47,7 @@ enum AppBundle {
   }
 
   /// The note for a renderer whose scale is not 1: `--scale` does not apply to bundles.
-  static func scaleNotes(_ renderer: Renderer, format: String, scales: [Double]) -> [String] {
+  package static func scaleNotes(_ renderer: Renderer, format: String, scales: [Double]) -> [String] {
     guard renderer.scale != 1 else { return [] }
     let list = scales.map { OutputNaming.number($0) }.joined(separator: ", ")
     return ["\(format): --scale \(OutputNaming.number(renderer.scale)) ignored; the bundle holds \(list) px per point"]
@@ -57,19 +57,19 @@ enum AppBundle {
 
   /// The start of frame `index` in seconds: `index / fps` (`timeline.time(ofFrame:)`), which for
   /// `index == frameCount` is the loop period. A still image (period 0) lasts one frame, 1 / fps.
-  static func seconds(ofFrame index: Int, _ timeline: Timeline) -> Double {
+  package static func seconds(ofFrame index: Int, _ timeline: Timeline) -> Double {
     timeline.period > 0 ? timeline.time(ofFrame: index) : Double(index) / timeline.fps
   }
 
   /// Seconds of one loop: the period, or 1 / fps for a still image.
-  static func loopSeconds(_ timeline: Timeline) -> Double {
+  package static func loopSeconds(_ timeline: Timeline) -> Double {
     seconds(ofFrame: timeline.frameCount, timeline)
   }
 
   /// The duration of each frame in whole milliseconds with the rounding carried:
   /// duration(i) = round(1000·start(i+1)) − round(1000·start(i)), so they add up to the loop
   /// rounded to the millisecond, and frame i starts within half a millisecond of i / fps.
-  static func durationsInMilliseconds(_ timeline: Timeline) -> [Int] {
+  package static func durationsInMilliseconds(_ timeline: Timeline) -> [Int] {
     let start = (0...timeline.frameCount).map { Int((1000 * seconds(ofFrame: $0, timeline)).rounded()) }
     return (0..<timeline.frameCount).map { start[$0 + 1] - start[$0] }
   }
@@ -79,7 +79,7 @@ enum AppBundle {
   /// Renders every frame at every renderer's scale, encodes it as PNG (zlib `level`) and writes
   /// it into `tree` at `path(scaleIndex, frameIndex)`. Frames of one scale render in parallel.
   /// - Throws: the first failure (`RasterError`, `PNGError`, `RenderError`).
-  static func writeFrames(
+  package static func writeFrames(
     _ renderers: [Renderer], into tree: StagingTree, compressionLevel level: Int,
     path: (Int, Int) -> String
   ) throws {
@@ -91,5 +91,5 @@ enum AppBundle {
   }
 
   /// A number for generated text (CSS, Swift, XML): as short as it round-trips, `1.2`, `60`.
-  static func number(_ v: Double) -> String { OutputNaming.number(v) }
+  package static func number(_ v: Double) -> String { OutputNaming.number(v) }
 }
