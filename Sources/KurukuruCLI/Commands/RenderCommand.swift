@@ -71,7 +71,7 @@ enum RenderCommand: Command {
     let name = args.value("format") ?? GIFFormat.name
     guard let type = OutputFormats.named(name) else {
       throw UsageError(
-        "render: --format must be \(OutputFormats.names.joined(separator: " or ")), got '\(name)'"
+        "render: --format must be \(OutputFormats.names.dropLast().joined(separator: ", ")) or \(OutputFormats.names.last ?? ""), got '\(name)'"
           + Suggestion.hint(for: name, in: OutputFormats.names))
     }
     let own = Set(type.options.map(\.name))
