@@ -51,7 +51,9 @@ public struct AndroidFormat: OutputFormat {
   /// a Java keyword (`3dots` → `anim_3dots`), since resource names become `R.drawable` fields.
   /// - Throws: `RenderError.cannotBundle` for an empty name or one with non-ASCII characters.
   public static func resourceName(for name: String) throws -> String {
-    guard !name.isEmpty else { throw RenderError.cannotBundle(format: Self.name, reason: "the scene has an empty name") }
+    guard !name.isEmpty else {
+      throw RenderError.cannotBundle(format: Self.name, reason: "the scene has an empty name")
+    }
     var mapped = ""
     for scalar in name.unicodeScalars {
       guard scalar.isASCII else {
@@ -119,7 +121,9 @@ public struct AndroidFormat: OutputFormat {
     let bytes = tree.totalBytes
     try tree.commit { relative in
       let parts = relative.split(separator: "/")
-      guard parts.count == 3, parts[0] == "res", densities.contains(where: { $0.folder == parts[1] }) else { return false }
+      guard parts.count == 3, parts[0] == "res", densities.contains(where: { $0.folder == parts[1] }) else {
+        return false
+      }
       let file = parts[2]
       guard file.hasPrefix(resource + "_"), file.hasSuffix(".png") else { return false }
       let middle = file.dropFirst(resource.count + 1).dropLast(4)

@@ -37,7 +37,7 @@ public struct XCAssetsFormat: OutputFormat {
 
   /// The catalog folder `NAME.xcassets` inside the output folder `path`.
   public static func catalogPath(in path: String, name: String) -> String {
-    path == "." || path.isEmpty ? "\(name).xcassets" : URL(fileURLWithPath: path).appendingPathComponent("\(name).xcassets").relativePath
+    path == "." || path.isEmpty ? "\(name).xcassets" : (path as NSString).appendingPathComponent("\(name).xcassets")
   }
 
   /// `NAME12.imageset/NAME12@2x.png`, relative to the catalog.
@@ -78,7 +78,8 @@ public struct XCAssetsFormat: OutputFormat {
     let name = renderer.scene.name
     guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
       throw RenderError.cannotBundle(
-        format: XCAssetsFormat.name, reason: "'\(name)' cannot name an asset (empty, a '/' or a leading '.'); set \"name\" in the preset")
+        format: XCAssetsFormat.name,
+        reason: "'\(name)' cannot name an asset (empty, a '/' or a leading '.'); set \"name\" in the preset")
     }
     let scales = XCAssetsFormat.scales
     let renderers = try AppBundle.renderers(renderer, scales: scales)
@@ -99,9 +100,8 @@ public struct XCAssetsFormat: OutputFormat {
     let bytes = tree.totalBytes
     try tree.commit { relative in
       // Anything inside NAME<digits>.imageset/ that this render did not write.
-      guard let folder = relative.split(separator: "/").first, folder.hasSuffix(".imageset"), folder.hasPrefix(name) else {
-        return false
-      }
+      guard let folder = relative.split(separator: "/").first, folder.hasSuffix(".imageset"), folder.hasPrefix(name)
+      else { return false }
       let middle = folder.dropFirst(name.count).dropLast(".imageset".count)
       return !middle.isEmpty && middle.allSatisfy(\.isASCII) && middle.allSatisfy(\.isNumber)
     }
