@@ -52,6 +52,7 @@ public enum OutputFormats {
   public static let all: [any OutputFormat.Type] = [
     GIFFormat.self,
     PNGSequenceFormat.self,
+    AndroidFormat.self, XCAssetsFormat.self, CSSFormat.self,
   ]
 
   /// The names of every format, in order.
@@ -116,9 +117,11 @@ public struct OutputSummary: Equatable, Sendable {
   public var frames: Int
   /// Bytes written in all.
   public var bytes: Int
-  /// For a folder, the names of the files written, in frame order; empty for a single file.
+  /// For a folder, the files written, relative to `path` (app bundles: `res/drawable/NAME.xml`,
+  /// `NAME0.imageset/NAME0@2x.png`), in frame order; empty for a single file.
   public var files: [String]
-  /// Lines for people about choices made on the way (e.g. a lowered frame rate).
+  /// Lines for people about choices made on the way (e.g. a lowered frame rate), or how to use
+  /// the output (the line of Swift that plays an asset catalog); the command line prints them.
   public var notes: [String]
 
   public init(path: String, frames: Int, bytes: Int, files: [String] = [], notes: [String] = []) {

@@ -16,6 +16,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case cannotWrite(path: String, reason: String)
   /// The destination exists and is not a folder, where a folder is needed.
   case notAFolder(path: String)
+  /// An app bundle cannot be made of this scene (the format, why: a name that cannot become a
+  /// resource name, a sprite sheet past the browsers' size limit).
+  case cannotBundle(format: String, reason: String)
 
   public var description: String {
     switch self {
@@ -27,6 +30,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       return reason.isEmpty ? "\(path): cannot write the file" : "\(path): cannot write the file (\(reason))"
     case .notAFolder(let path):
       return "\(path): exists and is not a directory"
+    case .cannotBundle(let format, let reason):
+      return "\(format): \(reason)"
     }
   }
 }

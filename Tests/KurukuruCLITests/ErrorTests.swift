@@ -59,6 +59,9 @@ final class ErrorTests: XCTestCase {
     try assertFails(["render", "missing.json"], in: dir, stderr: "missing.json: no such file", noFile: "missing.gif")
   }
 
+  /// The registered formats as the error lists them: `gif, png, … or css`.
+  static let formatList = "gif, png, android, xcassets or css"
+
   func testUsageErrors() throws {
     let dir = try CLITest.temporaryDirectory()
     let preset = CLITest.preset("loading-circle")
@@ -67,7 +70,7 @@ final class ErrorTests: XCTestCase {
     try assertFails(
       ["render", CLITest.preset("four-color-ring"), "--scale", "40"], in: dir,
       stderr: "render: scale 40 makes a 9600×9600 px canvas; each side must be 1…8192 px")
-    try assertFails(["render", preset, "--format", "gift"], in: dir, stderr: "render: --format must be gif or png, got 'gift' — did you mean 'gif'?")
+    try assertFails(["render", preset, "--format", "gift"], in: dir, stderr: "render: --format must be \(Self.formatList), got 'gift' — did you mean 'gif'?")
     try assertFails(["rendr", preset], in: dir, stderr: "unknown command 'rendr' — did you mean 'render'? (run 'kurukuru --help')")
     try assertFails(
       ["render", preset, "--set", "blue4=red"], in: dir,

@@ -16,7 +16,9 @@ enum RenderCommand: Command {
         "output", "PATH",
         """
         the file or folder to write (default NAME.gif, NAME@Nx.gif at --scale N;
-        png: the folder NAME/, NAME@Nx/); with several presets, a folder
+        png: the folder NAME/, NAME@Nx/; android: NAME-android/; xcassets: the
+        folder that gets NAME.xcassets, default .; css: NAME-css/); with several
+        presets, a folder
         """),
       CLI.scaleOption,
       OptionSpec(
@@ -30,7 +32,7 @@ enum RenderCommand: Command {
     discussion: """
       PNG frames are straight RGBA, named NAME0.png, NAME1.png, … (NAME0@2x.png at --scale 2), as
       UIImage.animatedImageNamed(_:duration:) expects. Frame i is rendered at t = i / fps.
-      """)
+      """ + "\n" + AppBundleHelp.text)
 
   static func run(_ raw: [String]) throws -> Int32 {
     let args = try Arguments(raw, spec: definition.argumentSpec, command: "render")
@@ -58,7 +60,9 @@ enum RenderCommand: Command {
       for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
       let name = format.defaultPath(name: renderer.scene.name, scale: renderer.scale)
       let output = renderers.count > 1 ? (args.value("output") ?? ".") + "/" + name : args.value("output") ?? name
-      Console.out(describe(try renderer.write(format, to: output), renderer.scene))
+      let summary = try renderer.write(format, to: output)
+      Console.out(describe(summary, renderer.scene))
+      for note in summary.notes { Console.out(note) }
     }
     return 0
   }
@@ -68,7 +72,7 @@ enum RenderCommand: Command {
     let name = args.value("format") ?? GIFFormat.name
     guard let type = OutputFormats.named(name) else {
       throw UsageError(
-        "render: --format must be \(OutputFormats.names.joined(separator: " or ")), got '\(name)'"
+        "render: --format must be \(OutputFormats.names.dropLast().joined(separator: ", ")) or \(OutputFormats.names.last ?? ""), got '\(name)'"
           + Suggestion.hint(for: name, in: OutputFormats.names))
     }
     let own = Set(type.options.map(\.name))
