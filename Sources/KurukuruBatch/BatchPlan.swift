@@ -78,11 +78,14 @@ public struct BatchPlan: Sendable {
       outputs.append(PlannedOutput(
         preset: index, kind: kind, format: format, scale: scale, path: path, key: preset.cacheKey(key), timeline: timeline))
     }
+    // A format whose output does not depend on the scale (app bundles hold every density) names
+    // the same path at every scale: it is planned once, at the first scale.
+    var planned = Set<String>()
     for scale in options.scales {
       for format in options.formats {
-        try add(
-          .output, format, scale: scale, path: format.defaultPath(name: name, scale: scale),
-          key: CacheKey.detail(format: format, scale: scale))
+        let path = format.defaultPath(name: name, scale: scale)
+        guard planned.insert(path).inserted else { continue }
+        try add(.output, format, scale: scale, path: path, key: CacheKey.detail(format: format, scale: scale))
       }
     }
     try add(.contactSheet, nil, scale: 1, path: "\(name).contact.png", key: "contact")

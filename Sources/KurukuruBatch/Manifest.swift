@@ -126,15 +126,24 @@ public struct Manifest: Equatable, Sendable {
   // MARK: - Checking and hashing files
 
   /// Whether the output `entry` describes is still in `folder` as it was written: a file of
-  /// `entry.bytes` bytes, or a folder of `entry.frames` files.
+  /// `entry.bytes` bytes, or a folder (a frame sequence or an app bundle, with subfolders) whose
+  /// files add up to `entry.bytes` bytes.
   public static func isPresent(_ entry: Entry, in folder: String) -> Bool {
     let path = folder + "/" + entry.path
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return false }
-    if isDir.boolValue {
-      return ((try? FileManager.default.contentsOfDirectory(atPath: path))?.count ?? 0) == entry.frames
+    func size(_ file: String) -> Int {
+      ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.intValue ?? 0
     }
-    return ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.intValue == entry.bytes
+    guard isDir.boolValue else { return size(path) == entry.bytes }
+    var total = 0
+    for case let name as String in FileManager.default.enumerator(atPath: path) ?? NSEnumerator() {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isFolder), !isFolder.boolValue {
+        total += size(path + "/" + name)
+      }
+    }
+    return total == entry.bytes
   }
 
   /// A file's digest and size.

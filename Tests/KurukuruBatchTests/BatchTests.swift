@@ -316,6 +316,21 @@ final class BatchRunTests: XCTestCase {
     XCTAssertEqual(try Batch.run(red).written, first.written)
   }
 
+  func testAppBundlesArePlannedOnceAndSkippedWhenUpToDate() throws {
+    let input = try BatchTest.folder(), out = try BatchTest.folder()
+    try BatchTest.write(BatchTest.dot(name: "dot"), as: "dot.json", in: input)
+    let formats: [any OutputFormat] = [try OutputFormats.make("android"), try OutputFormats.make("css"), PNGSequenceFormat()]
+    let options = BatchOptions(inputs: [input], output: out, formats: formats, scales: [1, 2])
+    let paths = try Batch.plan(options).outputs.filter { $0.kind == .output }.map(\.path)
+    XCTAssertEqual(paths, ["dot-android", "dot-css", "dot", "dot@2x"], "a bundle holds every density: once, not per scale")
+    let first = try Batch.run(options)
+    XCTAssertEqual(first.written, first.manifest.outputs.count)
+    let second = try Batch.run(options)
+    XCTAssertEqual(second.written, 0, "bundles with subfolders are recognised as up to date")
+    try FileManager.default.removeItem(atPath: out + "/dot-android/res/drawable-hdpi/dot_0.png")
+    XCTAssertEqual(try Batch.run(options).written, 1, "a bundle missing a file is rendered again")
+  }
+
   func testJobsDoNotChangeTheBytes() throws {
     let input = try BatchTest.folder()
     try BatchTest.write(BatchTest.dot(name: "dot"), as: "dot.json", in: input)
