@@ -44,6 +44,14 @@ public struct APNGDelay: Equatable, Hashable, Sendable, CustomStringConvertible 
     return o1 || o2 || o3 || o4 ? nil : Rational(n, d)
   }
 
+  /// The total of `delays` in seconds, summed exactly as fractions (in floating point only if
+  /// the exact sum would overflow).
+  public static func total(_ delays: [APNGDelay]) -> Double {
+    var sum: Rational? = Rational(0, 1)
+    for d in delays { sum = sum.flatMap { add($0, d.rational) } }
+    return sum?.doubleValue ?? delays.reduce(0) { $0 + $1.seconds }
+  }
+
   /// Centisecond delays for frames with these delays, with the rounding carried (frame `i`
   /// starts at round(100 · its exact start time) cs), so that they add up to the rounded total.
   public static func centiseconds(_ delays: [APNGDelay]) -> [Int] {
