@@ -154,7 +154,7 @@ public enum APNGEncoder {
     guard next == shown.count else {
       throw APNGError.compressionFailed("internal: \(next) of \(shown.count) frames written")
     }
-    return writer.finish(loopCount: options.loopCount)
+    return try writer.finish(loopCount: options.loopCount)
   }
 
   /// Calls `body` with consecutive chunks of frames covering `0..<count`, checking their number
@@ -435,6 +435,10 @@ struct FrameWriter {
   /// The last frame's region.
   private var previousRect = Rect(x: 0, y: 0, width: 0, height: 0)
   private var frames: [EncodedFrame] = []
+  /// Frames before this index have their data compressed; later ones hold filtered rows.
+  private var compressed = 0
+  /// Winners are compressed for good in batches of this many frames, in parallel.
+  static let batch = 16
 
   /// One written frame.
   struct EncodedFrame {
@@ -442,6 +446,7 @@ struct FrameWriter {
     var delay: APNGDelay
     var dispose: UInt8  // 0 none, 1 background
     var blend: UInt8  // 0 source, 1 over
+    /// The filtered rows until the frame's batch is compressed, then the zlib stream.
     var data: [UInt8]
   }
 
@@ -493,7 +498,8 @@ struct FrameWriter {
     let best = try choose(candidates)
     if !frames.isEmpty { frames[frames.count - 1].dispose = best.candidate.dispose }
     frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
-                               data: best.data))
+                               data: best.filtered))
+    if frames.count - compressed >= FrameWriter.batch { try compressPending() }
     previous = canvas
     previousRect = best.candidate.rect
   }
@@ -564,8 +570,17 @@ struct FrameWriter {
     return try layout.encode(words, width: rect.width, height: rect.height)
   }
 
-  /// The candidate and filter strategy with the smallest estimated size, compressed for good.
-  private func choose(_ candidates: [Candidate]) throws -> (candidate: Candidate, data: [UInt8]) {
+  /// Compresses the data of every frame not yet compressed, on `threads` threads.
+  private mutating func compressPending() throws {
+    let pending = Array(frames[compressed...])
+    let method = compression
+    let data = try Parallel.map(pending.count, workers: threads) { try Deflate.compress(pending[$0].data, with: method) }
+    for (k, d) in data.enumerated() { frames[compressed + k].data = d }
+    compressed = frames.count
+  }
+
+  /// The candidate and filter strategy with the smallest estimated size, and its filtered rows.
+  private func choose(_ candidates: [Candidate]) throws -> (candidate: Candidate, filtered: [UInt8]) {
     let strategies = FilterStrategy.candidates(bitsPerPixel: layout.bits)
     let jobs = candidates.indices.flatMap { c in strategies.map { (c, $0) } }
     let bpp = layout.filterBPP
@@ -578,14 +593,14 @@ struct FrameWriter {
     }
     var best = 0
     for j in sized.indices where sized[j].size < sized[best].size { best = j }
-    let data = try Deflate.compress(sized[best].filtered, with: compression)
-    return (candidates[jobs[best].0], data)
+    return (candidates[jobs[best].0], sized[best].filtered)
   }
 
   // MARK: - File
 
   /// The whole file.
-  func finish(loopCount: Int) -> [UInt8] {
+  mutating func finish(loopCount: Int) throws -> [UInt8] {
+    try compressPending()
     var out = ChunkWriter()
     let (depth, colorType) = layout.ihdr
     out.chunk("IHDR") { d in
