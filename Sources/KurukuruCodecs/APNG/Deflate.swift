@@ -15,8 +15,8 @@ public enum APNGCompression: Equatable, Hashable, Sendable {
   /// libdeflate level 12.
   public static let best = APNGCompression.libdeflate(level: 12)
   /// What candidates are ranked with before the winner is compressed with the chosen setting:
-  /// libdeflate level 1. Measured on gradient-ring, loading-circle at 2x: the same files as
-  /// ranking at level 6, and level 12 on the winners dominates the time anyway.
+  /// libdeflate level 1. Measured at 2x against ranking at level 6: gradient-ring the same
+  /// bytes, loading-circle 54 bytes smaller; level 12 on the winners dominates the time anyway.
   static let estimate = APNGCompression.libdeflate(level: 1)
 }
 
