@@ -22,13 +22,21 @@ let package = Package(
     .systemLibrary(
       name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+    // APNG: zlib for CRC-32 and inflate, libdeflate for the strongest deflate.
+    .systemLibrary(
+      name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    .systemLibrary(
+      name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
     // libpng reports errors by longjmp: this C layer keeps setjmp on the C side.
     .target(name: "CKurukuruPNG", dependencies: ["CPNG"]),
 
     // MARK: - Pipeline stages
     .target(name: "KurukuruCore"),
     .target(name: "KurukuruRaster", dependencies: ["KurukuruCore", "CCairo"]),
-    .target(name: "KurukuruCodecs", dependencies: ["KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG"]),
+    .target(
+      name: "KurukuruCodecs", dependencies: ["KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG", "CZlib", "CDeflate"]),
     .target(name: "KurukuruCompare", dependencies: ["KurukuruCore"]),
     .target(name: "KurukuruRender", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs"]),
     // Many presets × formats × scales into one folder with a manifest, contact sheets and a gallery.

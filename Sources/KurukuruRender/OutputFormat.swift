@@ -52,6 +52,7 @@ public enum OutputFormats {
   public static let all: [any OutputFormat.Type] = [
     GIFFormat.self,
     PNGSequenceFormat.self,
+    APNGFormat.self,
     AndroidFormat.self, XCAssetsFormat.self, CSSFormat.self,
   ]
 

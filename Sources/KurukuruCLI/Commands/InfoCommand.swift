@@ -9,7 +9,8 @@ enum InfoCommand: Command {
     name: "info", arguments: "PRESET|FILE",
     abstract: """
       Describes a preset (name, size in points, fps, loop duration, frames, parameters) or an
-      image file: a GIF (size, frames, delays in centiseconds, loop count, 0 = forever) or a PNG.
+      image file: a GIF (size, frames, delays in centiseconds, loop count, 0 = forever), an APNG
+      (delays in seconds and as fractions) or a PNG.
       """,
     options: [
       OptionSpec("json", nil, "print the description as JSON"),
@@ -27,6 +28,8 @@ enum InfoCommand: Command {
     let info: JSONOut
     if head.starts(with: Array("GIF8".utf8)) {
       info = try gifInfo(path)
+    } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47]), let bytes = try? readBytes(path), APNGDecoder.isAnimated(bytes) {
+      info = try apngInfo(path, bytes)
     } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
       let frame: Frame
       do { frame = try PNG.decode(try readBytes(path)) } catch { throw UsageError("\(path): \(CLI.message(for: error))") }
@@ -90,6 +93,19 @@ enum InfoCommand: Command {
       ("frames", .int(gif.frames)), ("delays", .array(gif.delays.map { .int($0) })),
       ("duration", .number(Double(gif.delays.reduce(0, +)) / 100)),
       ("loop", gif.loopCount.map { .int($0) } ?? .null),
+    ])
+  }
+
+  /// An APNG: delays as seconds and as fcTL's fractions, duration in seconds, loop 0 = forever.
+  static func apngInfo(_ path: String, _ bytes: [UInt8]) throws -> JSONOut {
+    let apng: APNGInfo
+    do { apng = try APNGDecoder.info(bytes) } catch { throw UsageError("\(path): \(CLI.message(for: error))") }
+    return .object([
+      ("file", .string(path)), ("format", .string("apng")), ("width", .int(apng.width)), ("height", .int(apng.height)),
+      ("frames", .int(apng.frames)), ("delays", .array(apng.delays.map { .number($0.seconds) })),
+      ("delayFractions", .array(apng.delays.map { .string($0.description) })),
+      ("duration", .number(APNGDelay.total(apng.delays))),
+      ("loop", .int(apng.loopCount)),
     ])
   }
 

@@ -3,8 +3,8 @@ import KurukuruCore
 
 // MARK: - FrameSource
 
-/// A path opened as a sequence of frames: a PNG file (one frame), a GIF file (every composited
-/// frame, with its delay), or a folder of PNG frames.
+/// A path opened as a sequence of frames: a PNG file (one frame), a GIF or APNG file (every
+/// composited frame, with its delay), or a folder of PNG frames.
 ///
 /// The kind is told by the contents, not the name: a folder, else the GIF signature (`GIF8`),
 /// else the PNG signature. A GIF is decoded when opened; a folder's PNG frames are decoded one by
@@ -23,12 +23,16 @@ public struct FrameSource: FrameSequence, Sendable {
     case animation(DecodedGIF)
     /// A folder: the paths of its PNG frames (`folder/name.png`), in frame order.
     case folder([String])
+    /// An APNG (a PNG with acTL), decoded.
+    case apng(DecodedAPNG)
   }
 
   /// The path as given to `init(path:)`.
   public let path: String
   /// What the path holds.
   public let content: Content
+  /// An APNG's delays in centiseconds, computed once (empty otherwise).
+  private var centiseconds: [Int] = []
 
   /// Opens `path` as a folder of PNG frames, a GIF or a PNG, by its contents.
   /// - Parameter path: a file or folder, absolute or relative to the working directory.
@@ -51,6 +55,14 @@ public struct FrameSource: FrameSequence, Sendable {
       } catch let error as GIFError {
         throw FrameSourceError.gif(path: path, error)
       }
+    } else if APNGDecoder.isAnimated(bytes) {
+      do {
+        let apng = try APNGDecoder.decode(bytes)
+        content = .apng(apng)
+        centiseconds = apng.centiseconds
+      } catch let error as APNGError {
+        throw FrameSourceError.apng(path: path, error)
+      }
     } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
       content = .image(try FrameSource.decodePNG(bytes, path: path))
     } else {
@@ -72,6 +84,7 @@ public struct FrameSource: FrameSequence, Sendable {
     case .image: return 1
     case .animation(let gif): return gif.frames.count
     case .folder(let paths): return paths.count
+    case .apng(let apng): return apng.frames.count
     }
   }
 
@@ -82,12 +95,16 @@ public struct FrameSource: FrameSequence, Sendable {
     case .image(let frame): return frame
     case .animation(let gif): return gif.frames[index]
     case .folder(let paths): return try FrameSource.decodePNG(try FrameSource.read(paths[index]), path: paths[index])
+    case .apng(let apng): return apng.frames[index]
     }
   }
 
-  /// The delay of frame `index` in centiseconds: the GIF's, nil for PNG files and folders.
+  /// The delay of frame `index` in centiseconds: the GIF's; an APNG's fraction rounded with
+  /// the rounding carried (`APNGDelay.centiseconds`; the exact fractions are in `DecodedAPNG`);
+  /// nil for PNG files and folders.
   public func delay(_ index: Int) -> Int? {
     if case .animation(let gif) = content, index < gif.delays.count { return gif.delays[index] }
+    if case .apng(let apng) = content, index < apng.delays.count { return centiseconds[index] }
     return nil
   }
 

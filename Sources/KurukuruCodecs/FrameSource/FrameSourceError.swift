@@ -17,6 +17,8 @@ public enum FrameSourceError: Error, Equatable, Sendable, CustomStringConvertibl
   case unknownFormat(path: String)
   /// The GIF cannot be decoded (the file, the decoder's error).
   case gif(path: String, GIFError)
+  /// The APNG cannot be decoded (the file, the decoder's error).
+  case apng(path: String, APNGError)
   /// A PNG (the file itself, or a frame of a folder) cannot be decoded (its path, the error).
   case png(path: String, PNGError)
 
@@ -29,6 +31,7 @@ public enum FrameSourceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unknownFormat(let path): return "\(path): not a PNG or GIF file, nor a folder of PNG frames"
     case .gif(let path, let error): return "\(path): \(error)"
     case .png(let path, let error): return "\(path): \(error)"
+    case .apng(let path, let error): return "\(path): \(error)"
     }
   }
 }

@@ -1,0 +1,668 @@
+import Foundation
+import KurukuruCore
+
+// MARK: - APNGOptions
+
+/// How an animation is written as APNG. Every option keeps the output lossless.
+public struct APNGOptions: Sendable, Equatable {
+  /// acTL's `num_plays`: 0 = loop forever (default), N = play N times. Range 0...65535.
+  public var loopCount: Int
+  /// The deflate used for the image data. Default `.best` (libdeflate level 12).
+  public var compression: APNGCompression
+  /// Default `true`: an animation with at most 256 distinct RGBA colours (transparent black
+  /// counted) is written with a palette (PLTE + tRNS, bit depth 1, 2, 4 or 8); `false` always
+  /// writes 8-bit RGBA.
+  public var allowPalette: Bool
+  /// Default `true`: a frame identical to the one before is not written; the one before is
+  /// shown for both delays (only when their sum fits fcTL's 16-bit fraction exactly, so decoders
+  /// report the same total duration).
+  public var mergeIdenticalFrames: Bool
+  /// The most threads the encoder uses (≥ 1). Default: the active processor count. The output
+  /// is the same bytes for any number.
+  public var threads: Int
+
+  /// Creates options; every parameter has the documented default.
+  public init(loopCount: Int = 0, compression: APNGCompression = .best, allowPalette: Bool = true,
+              mergeIdenticalFrames: Bool = true, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    self.loopCount = loopCount
+    self.compression = compression
+    self.allowPalette = allowPalette
+    self.mergeIdenticalFrames = mergeIdenticalFrames
+    self.threads = threads
+  }
+}
+
+// MARK: - APNGEncoder
+
+/// A two-pass streaming APNG encoder: lossless, straight RGBA, exact delays.
+///
+/// Pass 1 asks for every frame (in chunks of at most 16 MiB), keeps each frame's changed
+/// rectangle in a `ChangeCache` (at most 64 MiB; past it pass 2 renders again) and counts
+/// colours: at most 256 (with transparent black) gives a palette image, else 8-bit RGBA.
+/// Pass 2 writes frame 0 as IDAT (part of the animation) and every later frame as fcTL + fdAT,
+/// choosing per frame the smallest of up to four candidates: the previous frame disposed with
+/// NONE or BACKGROUND (the earlier fcTL is patched), times blend SOURCE (the changed rectangle
+/// copied) or OVER (unchanged pixels transparent; only when exact, i.e. every changed pixel is
+/// opaque or lands on a transparent one), each cropped to what differs; and per candidate the
+/// best of several row-filter strategies. Candidates are ranked by their size at
+/// `APNGCompression.estimate` and the winner is compressed with `options.compression`.
+/// Candidates are compressed on `options.threads` threads; the choice never depends on them.
+public enum APNGEncoder {
+  /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels.
+  static func chunkSize(width: Int, height: Int) -> Int {
+    max(1, min(32, (16 << 20) / max(1, width * height * 4)))
+  }
+
+  /// Encodes an animation.
+  /// - Parameters:
+  ///   - width: Canvas width in pixels (1...8192).
+  ///   - height: Canvas height in pixels (1...8192).
+  ///   - delays: One delay per frame (numerator 0...65535, denominator 1...65535); their count
+  ///     is the frame count (≥ 1).
+  ///   - options: Loop count, compression, palette and merging.
+  ///   - frames: Renders the frames of a range (in order, each `width` × `height`); called in
+  ///     chunks over the timeline, once, or twice when the changes exceed the cache budget.
+  /// - Returns: The APNG file's bytes.
+  /// - Throws: `APNGError` for invalid input, errors of `frames`.
+  public static func encode(width: Int, height: Int, delays: [APNGDelay], options: APNGOptions = APNGOptions(),
+                            frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
+    try encode(width: width, height: height, delays: delays, options: options, cacheBudget: ChangeCache.budget,
+               frames: frames)
+  }
+
+  /// Encodes frames held in memory.
+  public static func encode(_ frames: [Frame], delays: [APNGDelay], options: APNGOptions = APNGOptions()) throws -> [UInt8] {
+    guard let first = frames.first else { throw APNGError.noFrames }
+    return try encode(width: first.width, height: first.height, delays: delays, options: options) {
+      Array(frames[$0])
+    }
+  }
+
+  /// `encode` with the cache budget in bytes (0 = always render twice), for tests.
+  static func encode(width: Int, height: Int, delays: [APNGDelay], options: APNGOptions, cacheBudget: Int,
+                     frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
+    guard (1...APNGLimits.maxSide).contains(width), (1...APNGLimits.maxSide).contains(height) else {
+      throw APNGError.invalidCanvas(width: width, height: height)
+    }
+    let frameCount = delays.count
+    guard frameCount > 0 else { throw APNGError.noFrames }
+    for (i, d) in delays.enumerated() where d.denominator < 1 || d.denominator > 65535 || !(0...65535).contains(d.numerator) {
+      throw APNGError.invalidDelay(frame: i)
+    }
+    guard (0...65535).contains(options.loopCount) else { throw APNGError.invalidLoopCount(options.loopCount) }
+    guard options.threads >= 1 else { throw APNGError.invalidThreads(options.threads) }
+    let threads = options.threads
+    let chunk = chunkSize(width: width, height: height)
+
+    // MARK: Pass 1 — changes and colours
+    var cache = ChangeCache(budget: cacheBudget)
+    var colors = ColorCounter()
+    colors.insert(0)
+    var identical = [Bool](repeating: false, count: frameCount)
+    var last: Frame?
+    try forEachChunk(width: width, height: height, count: frameCount, chunk: chunk, frames: frames) { range, rendered in
+      let changes = try Parallel.map(rendered.count, workers: threads) { k in
+        FrameChange(from: k == 0 ? last : rendered[k - 1], to: rendered[k], countColors: options.allowPalette)
+      }
+      for (k, change) in changes.enumerated() {
+        let i = range.lowerBound + k
+        identical[i] = i > 0 && change.rect == nil
+        colors.merge(change.colors)
+        cache.store(change, index: i)
+      }
+      last = rendered.last
+    }
+    last = nil
+
+    // MARK: Plan — which frames are written, with which delays
+    var shown: [Int] = []
+    var shownDelays: [APNGDelay] = []
+    for i in 0..<frameCount {
+      if options.mergeIdenticalFrames, identical[i], let previous = shownDelays.last, let sum = previous.adding(delays[i]) {
+        shownDelays[shownDelays.count - 1] = sum
+      } else {
+        shown.append(i)
+        shownDelays.append(delays[i])
+      }
+    }
+    let layout = PixelLayout(colors: options.allowPalette ? colors.colors : nil)
+    var writer = FrameWriter(width: width, height: height, layout: layout, compression: options.compression,
+                             threads: threads)
+    var next = 0
+    func add(_ i: Int, _ canvas: [UInt8], _ rect: Rect?) throws {
+      guard next < shown.count, shown[next] == i else { return }
+      try writer.add(canvas, changed: rect, delay: shownDelays[next])
+      next += 1
+    }
+
+    // MARK: Pass 2 — writing
+    if cache.isComplete {
+      var canvas = [UInt8](repeating: 0, count: width * height * 4)
+      for (i, change) in cache.changes.enumerated() {
+        change.apply(to: &canvas, width: width)
+        try add(i, canvas, change.rect)
+      }
+    } else {
+      try forEachChunk(width: width, height: height, count: frameCount, chunk: chunk, frames: frames) { range, rendered in
+        let rects = try Parallel.map(rendered.count, workers: threads) { k in
+          FrameChange.changedRect(from: k == 0 ? last : rendered[k - 1], to: rendered[k])
+        }
+        for (k, frame) in rendered.enumerated() { try add(range.lowerBound + k, frame.pixels, rects[k]) }
+        last = rendered.last
+      }
+    }
+    guard next == shown.count else {
+      throw APNGError.compressionFailed("internal: \(next) of \(shown.count) frames written")
+    }
+    return try writer.finish(loopCount: options.loopCount)
+  }
+
+  /// Calls `body` with consecutive chunks of frames covering `0..<count`, checking their number
+  /// and size.
+  private static func forEachChunk(width: Int, height: Int, count: Int, chunk: Int,
+                                   frames: (Range<Int>) throws -> [Frame],
+                                   body: (Range<Int>, [Frame]) throws -> Void) throws {
+    var start = 0
+    while start < count {
+      let range = start..<min(count, start + chunk)
+      let rendered = try frames(range)
+      guard rendered.count == range.count else {
+        throw APNGError.frameCountMismatch(range: range, actual: rendered.count)
+      }
+      for (k, frame) in rendered.enumerated() where frame.width != width || frame.height != height {
+        throw APNGError.frameSizeMismatch(frame: range.lowerBound + k, width: frame.width, height: frame.height,
+                                          expectedWidth: width, expectedHeight: height)
+      }
+      try body(range, rendered)
+      start = range.upperBound
+    }
+  }
+}
+
+// MARK: - Rect
+
+/// A rectangle of pixels.
+struct Rect: Equatable, Sendable {
+  var x: Int, y: Int, width: Int, height: Int
+
+  /// The smallest rectangle holding both.
+  func union(_ other: Rect) -> Rect {
+    let x0 = min(x, other.x), y0 = min(y, other.y)
+    let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+
+  @inline(__always)
+  func contains(_ px: Int, _ py: Int) -> Bool { px >= x && px < x + width && py >= y && py < y + height }
+}
+
+// MARK: - Pixels
+
+/// Reads pixel `i` of straight RGBA bytes as one little-endian word (alpha in the top byte).
+@inline(__always)
+private func word(_ p: UnsafeRawPointer, _ i: Int) -> UInt32 {
+  p.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+}
+
+// MARK: - FrameChange
+
+/// A frame as its changed rectangle from the frame before, with the colours it holds.
+struct FrameChange: Sendable {
+  /// The bounding rectangle of the pixels that differ (the whole canvas for the first frame);
+  /// nil when the frame equals the one before.
+  var rect: Rect?
+  /// The frame's pixels in `rect`, RGBA rows.
+  var pixels: [UInt8]
+  /// The distinct colours in `rect` (RGBA words), up to 257 (more are not counted).
+  var colors: Set<UInt32>
+
+  init(from before: Frame?, to after: Frame, countColors: Bool) {
+    let rect = before == nil ? Rect(x: 0, y: 0, width: after.width, height: after.height)
+      : FrameChange.changedRect(from: before, to: after)
+    self.rect = rect
+    var pixels: [UInt8] = []
+    var colors = Set<UInt32>()
+    if let r = rect {
+      pixels.reserveCapacity(r.width * r.height * 4)
+      after.pixels.withUnsafeBytes { src in
+        guard let s = src.baseAddress else { return }
+        for y in r.y..<(r.y + r.height) {
+          let row = (y * after.width + r.x) * 4
+          pixels.append(contentsOf: UnsafeRawBufferPointer(start: s + row, count: r.width * 4))
+          guard countColors, colors.count <= 256 else { continue }
+          var previous: UInt32?
+          for x in 0..<r.width {
+            let w = word(s + row, x)
+            if w != previous { colors.insert(w); previous = w }
+          }
+        }
+      }
+    }
+    self.pixels = pixels
+    self.colors = colors
+  }
+
+  /// The bounding rectangle of the pixels that differ between two frames of the same size
+  /// (`before` nil: the whole canvas), or nil when they are equal.
+  static func changedRect(from before: Frame?, to after: Frame) -> Rect? {
+    guard let before else { return Rect(x: 0, y: 0, width: after.width, height: after.height) }
+    let w = after.width, h = after.height
+    return before.pixels.withUnsafeBytes { b in
+      after.pixels.withUnsafeBytes { a in
+        guard let pb = b.baseAddress, let pa = a.baseAddress else { return nil }
+        var x0 = w, x1 = -1, y0 = h, y1 = -1
+        for y in 0..<h {
+          let row = y * w * 4
+          if memcmp(pb + row, pa + row, w * 4) == 0 { continue }
+          if y0 == h { y0 = y }
+          y1 = y
+          var lo = 0
+          while lo < w && word(pb + row, lo) == word(pa + row, lo) { lo += 1 }
+          var hi = w - 1
+          while hi > lo && word(pb + row, hi) == word(pa + row, hi) { hi -= 1 }
+          x0 = min(x0, lo); x1 = max(x1, hi)
+        }
+        return y1 < 0 ? nil : Rect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+      }
+    }
+  }
+
+  /// Writes the changed rectangle into a full canvas of `width` pixels a row.
+  func apply(to canvas: inout [UInt8], width: Int) {
+    guard let r = rect else { return }
+    canvas.withUnsafeMutableBytes { dst in
+      pixels.withUnsafeBytes { src in
+        guard let d = dst.baseAddress, let s = src.baseAddress else { return }
+        for y in 0..<r.height {
+          (d + ((r.y + y) * width + r.x) * 4).copyMemory(from: s + y * r.width * 4, byteCount: r.width * 4)
+        }
+      }
+    }
+  }
+}
+
+// MARK: - ChangeCache
+
+/// Pass 1's changed rectangles kept for pass 2, so that frames are rendered once, as long as
+/// their pixels stay within a byte budget; past it the cache gives up and pass 2 renders again.
+/// The output is the same either way.
+struct ChangeCache {
+  /// The most bytes kept: 64 MiB.
+  static let budget = 64 << 20
+
+  private let budget: Int
+  private var used = 0
+  private(set) var changes: [FrameChange] = []
+  private var overflowed = false
+
+  init(budget: Int) { self.budget = budget }
+
+  /// `true` when every frame was kept.
+  var isComplete: Bool { !overflowed }
+
+  /// Keeps frame `index`'s change (frames come in order).
+  mutating func store(_ change: FrameChange, index: Int) {
+    guard !overflowed else { return }
+    used += change.pixels.count + 64
+    guard used <= budget else {
+      overflowed = true
+      changes = []
+      return
+    }
+    changes.append(FrameChange(rect: change.rect, pixels: change.pixels))
+  }
+}
+
+extension FrameChange {
+  /// A change without its colour count (as the cache keeps it).
+  init(rect: Rect?, pixels: [UInt8]) {
+    self.rect = rect
+    self.pixels = pixels
+    self.colors = []
+  }
+}
+
+// MARK: - ColorCounter
+
+/// The distinct colours of an animation, counted up to 257.
+struct ColorCounter {
+  private(set) var seen = Set<UInt32>()
+
+  mutating func insert(_ color: UInt32) { if seen.count <= 256 { seen.insert(color) } }
+
+  mutating func merge(_ other: Set<UInt32>) {
+    guard seen.count <= 256 else { return }
+    seen.formUnion(other)
+  }
+
+  /// The colours when there are at most 256 of them, else nil.
+  var colors: Set<UInt32>? { seen.count <= 256 ? seen : nil }
+}
+
+// MARK: - PixelLayout
+
+/// How pixels are stored: 8-bit RGBA, or palette indices of 1, 2, 4 or 8 bits.
+struct PixelLayout {
+  /// The palette's RGBA words: non-opaque colours first (so tRNS stops early), each group in
+  /// increasing order; empty for RGBA.
+  let palette: [UInt32]
+  /// Palette index of each colour.
+  let index: [UInt32: UInt8]
+  /// Bits per pixel: 32 for RGBA, else the palette's bit depth.
+  let bits: Int
+
+  /// A palette layout for `colors` (≤ 256), or RGBA when nil.
+  init(colors: Set<UInt32>?) {
+    guard let colors else {
+      palette = []; index = [:]; bits = 32
+      return
+    }
+    palette = colors.sorted { a, b in
+      let oa = a >> 24 == 255, ob = b >> 24 == 255
+      return oa != ob ? !oa : a < b
+    }
+    var index: [UInt32: UInt8] = [:]
+    for (i, c) in palette.enumerated() { index[c] = UInt8(i) }
+    self.index = index
+    switch palette.count {
+    case ...2: bits = 1
+    case ...4: bits = 2
+    case ...16: bits = 4
+    default: bits = 8
+    }
+  }
+
+  var isPalette: Bool { bits < 32 }
+  /// Bytes per complete pixel for the filters (1 below 8 bits).
+  var filterBPP: Int { isPalette ? 1 : 4 }
+  /// Bytes per row of `width` pixels.
+  func rowBytes(_ width: Int) -> Int { (width * bits + 7) / 8 }
+
+  /// IHDR's bit depth and colour type.
+  var ihdr: (depth: UInt8, colorType: UInt8) { isPalette ? (UInt8(bits), 3) : (8, 6) }
+
+  /// Rows of RGBA words in this layout.
+  func encode(_ words: [UInt32], width: Int, height: Int) throws -> [UInt8] {
+    guard isPalette else {
+      var out = [UInt8](repeating: 0, count: words.count * 4)
+      out.withUnsafeMutableBytes { dst in
+        words.withUnsafeBytes { src in dst.copyMemory(from: src) }
+      }
+      // Words are little-endian RGBA, so the copy is already R, G, B, A on little-endian hosts.
+      #if _endian(big)
+      for i in 0..<words.count {
+        let w = words[i]
+        out[i * 4] = UInt8(w & 255); out[i * 4 + 1] = UInt8(w >> 8 & 255)
+        out[i * 4 + 2] = UInt8(w >> 16 & 255); out[i * 4 + 3] = UInt8(w >> 24)
+      }
+      #endif
+      return out
+    }
+    let rowBytes = rowBytes(width)
+    var out = [UInt8](repeating: 0, count: rowBytes * height)
+    var lastWord: UInt32 = 0
+    var lastIndex = index[0] ?? 0
+    let perByte = 8 / bits
+    for y in 0..<height {
+      for x in 0..<width {
+        let w = words[y * width + x]
+        if w != lastWord {
+          guard let i = index[w] else { throw APNGError.compressionFailed("internal: a colour is missing from the palette") }
+          lastWord = w; lastIndex = i
+        }
+        let byte = y * rowBytes + x / perByte
+        let shift = 8 - bits * (x % perByte + 1)
+        out[byte] |= lastIndex << shift
+      }
+    }
+    return out
+  }
+}
+
+// MARK: - FrameWriter
+
+/// Pass 2's writing end: takes the shown frames in order, picks each one's smallest exact
+/// encoding and assembles the file.
+struct FrameWriter {
+  let width: Int
+  let height: Int
+  let layout: PixelLayout
+  let compression: APNGCompression
+  let threads: Int
+
+  /// The last frame written, RGBA (the canvas it left before its dispose op).
+  private var previous: [UInt8] = []
+  /// The last frame's region.
+  private var previousRect = Rect(x: 0, y: 0, width: 0, height: 0)
+  private var frames: [EncodedFrame] = []
+  /// Frames before this index have their data compressed; later ones hold filtered rows.
+  private var compressed = 0
+  /// Winners are compressed for good in batches of this many frames, in parallel.
+  static let batch = 16
+
+  /// One written frame.
+  struct EncodedFrame {
+    var rect: Rect
+    var delay: APNGDelay
+    var dispose: UInt8  // 0 none, 1 background
+    var blend: UInt8  // 0 source, 1 over
+    /// The filtered rows until the frame's batch is compressed, then the zlib stream.
+    var data: [UInt8]
+  }
+
+  /// One way of writing a frame.
+  private struct Candidate {
+    var rect: Rect
+    var dispose: UInt8  // of the previous frame
+    var blend: UInt8
+    var raw: [UInt8]
+  }
+
+  init(width: Int, height: Int, layout: PixelLayout, compression: APNGCompression, threads: Int) {
+    self.width = width
+    self.height = height
+    self.layout = layout
+    self.compression = compression
+    self.threads = threads
+  }
+
+  /// Adds the next shown frame.
+  /// - Parameters:
+  ///   - canvas: The frame, RGBA, `width` × `height`.
+  ///   - changed: Where it differs from the previous shown frame (nil: nowhere).
+  ///   - delay: How long it shows.
+  mutating func add(_ canvas: [UInt8], changed: Rect?, delay: APNGDelay) throws {
+    var candidates: [Candidate] = []
+    if frames.isEmpty {
+      let full = Rect(x: 0, y: 0, width: width, height: height)
+      candidates.append(Candidate(rect: full, dispose: 0, blend: 0, raw: try rows(canvas, full)))
+    } else {
+      try canvas.withUnsafeBytes { c in
+        try previous.withUnsafeBytes { p in
+          guard let c = c.baseAddress, let p = p.baseAddress else { return }
+          // Dispose NONE: the base is the previous frame.
+          if let d = changed {
+            candidates += try makeCandidates(current: c, previous: p, cleared: nil, diff: d, dispose: 0)
+          }
+          // Dispose BACKGROUND: the previous frame's region cleared.
+          let area = changed.map { $0.union(previousRect) } ?? previousRect
+          if let d = diffRect(current: c, previous: p, cleared: previousRect, within: area) {
+            candidates += try makeCandidates(current: c, previous: p, cleared: previousRect, diff: d, dispose: 1)
+          } else {
+            candidates.append(try transparentPixel(dispose: 1))
+          }
+          if changed == nil { candidates.append(try transparentPixel(dispose: 0)) }
+        }
+      }
+    }
+    let best = try choose(candidates)
+    if !frames.isEmpty { frames[frames.count - 1].dispose = best.candidate.dispose }
+    frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
+                               data: best.filtered))
+    if frames.count - compressed >= FrameWriter.batch { try compressPending() }
+    previous = canvas
+    previousRect = best.candidate.rect
+  }
+
+  /// A 1×1 frame that changes nothing (a transparent pixel blended OVER).
+  private func transparentPixel(dispose: UInt8) throws -> Candidate {
+    let r = Rect(x: 0, y: 0, width: 1, height: 1)
+    return Candidate(rect: r, dispose: dispose, blend: 1, raw: try layout.encode([0], width: 1, height: 1))
+  }
+
+  /// The bounding rectangle, within `area`, of the pixels where `current` differs from the
+  /// base (`previous` with `cleared` made transparent black).
+  private func diffRect(current: UnsafeRawPointer, previous: UnsafeRawPointer, cleared: Rect?, within area: Rect) -> Rect? {
+    var x0 = Int.max, x1 = -1, y0 = Int.max, y1 = -1
+    for y in area.y..<(area.y + area.height) {
+      for x in area.x..<(area.x + area.width) {
+        let i = y * width + x
+        let b = cleared?.contains(x, y) == true ? 0 : word(previous, i)
+        if word(current, i) != b {
+          x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+        }
+      }
+    }
+    return y1 < 0 ? nil : Rect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+  }
+
+  /// SOURCE and, when exact, OVER candidates for the region `diff`.
+  private func makeCandidates(current: UnsafeRawPointer, previous: UnsafeRawPointer, cleared: Rect?, diff: Rect,
+                              dispose: UInt8) throws -> [Candidate] {
+    var source = [UInt32](repeating: 0, count: diff.width * diff.height)
+    var over = [UInt32](repeating: 0, count: diff.width * diff.height)
+    var overExact = true
+    for y in 0..<diff.height {
+      for x in 0..<diff.width {
+        let px = diff.x + x, py = diff.y + y
+        let i = py * width + px
+        let c = word(current, i)
+        let b = cleared?.contains(px, py) == true ? 0 : word(previous, i)
+        source[y * diff.width + x] = c
+        if c != b {
+          // OVER reproduces c exactly when c is opaque or lands on a transparent pixel.
+          if c >> 24 == 255 || (c >> 24 != 0 && b >> 24 == 0) {
+            over[y * diff.width + x] = c
+          } else {
+            overExact = false
+          }
+        }
+      }
+    }
+    var out = [Candidate(rect: diff, dispose: dispose, blend: 0,
+                         raw: try layout.encode(source, width: diff.width, height: diff.height))]
+    if overExact {
+      out.append(Candidate(rect: diff, dispose: dispose, blend: 1,
+                           raw: try layout.encode(over, width: diff.width, height: diff.height)))
+    }
+    return out
+  }
+
+  /// The rows of `canvas` in `rect`, in the layout.
+  private func rows(_ canvas: [UInt8], _ rect: Rect) throws -> [UInt8] {
+    var words = [UInt32](repeating: 0, count: rect.width * rect.height)
+    canvas.withUnsafeBytes { c in
+      guard let c = c.baseAddress else { return }
+      for y in 0..<rect.height {
+        for x in 0..<rect.width { words[y * rect.width + x] = word(c, (rect.y + y) * width + rect.x + x) }
+      }
+    }
+    return try layout.encode(words, width: rect.width, height: rect.height)
+  }
+
+  /// Compresses the data of every frame not yet compressed, on `threads` threads.
+  private mutating func compressPending() throws {
+    let pending = Array(frames[compressed...])
+    let method = compression
+    let data = try Parallel.map(pending.count, workers: threads) { try Deflate.compress(pending[$0].data, with: method) }
+    for (k, d) in data.enumerated() { frames[compressed + k].data = d }
+    compressed = frames.count
+  }
+
+  /// The candidate and filter strategy with the smallest estimated size, and its filtered rows.
+  private func choose(_ candidates: [Candidate]) throws -> (candidate: Candidate, filtered: [UInt8]) {
+    let strategies = FilterStrategy.candidates(bitsPerPixel: layout.bits)
+    let jobs = candidates.indices.flatMap { c in strategies.map { (c, $0) } }
+    let bpp = layout.filterBPP
+    let sized = try Parallel.map(jobs.count, workers: threads) { j -> (filtered: [UInt8], size: Int) in
+      let (c, strategy) = jobs[j]
+      let candidate = candidates[c]
+      let filtered = PNGFilters.filter(candidate.raw, rowBytes: layout.rowBytes(candidate.rect.width),
+                                       height: candidate.rect.height, bpp: bpp, strategy: strategy)
+      return (filtered, try Deflate.compress(filtered, with: APNGCompression.estimate).count)
+    }
+    var best = 0
+    for j in sized.indices where sized[j].size < sized[best].size { best = j }
+    return (candidates[jobs[best].0], sized[best].filtered)
+  }
+
+  // MARK: - File
+
+  /// The whole file.
+  mutating func finish(loopCount: Int) throws -> [UInt8] {
+    try compressPending()
+    var out = ChunkWriter()
+    let (depth, colorType) = layout.ihdr
+    out.chunk("IHDR") { d in
+      d.u32(width); d.u32(height); d.bytes([depth, colorType, 0, 0, 0])
+    }
+    out.chunk("acTL") { d in d.u32(frames.count); d.u32(loopCount) }
+    if layout.isPalette {
+      out.chunk("PLTE") { d in
+        for c in layout.palette { d.bytes([UInt8(c & 255), UInt8(c >> 8 & 255), UInt8(c >> 16 & 255)]) }
+      }
+      let translucent = layout.palette.prefix { $0 >> 24 != 255 }
+      if !translucent.isEmpty {
+        out.chunk("tRNS") { d in d.bytes(translucent.map { UInt8($0 >> 24) }) }
+      }
+    }
+    var sequence = 0
+    for (k, f) in frames.enumerated() {
+      out.chunk("fcTL") { d in
+        d.u32(sequence); d.u32(f.rect.width); d.u32(f.rect.height); d.u32(f.rect.x); d.u32(f.rect.y)
+        d.u16(f.delay.numerator); d.u16(f.delay.denominator); d.bytes([f.dispose, f.blend])
+      }
+      sequence += 1
+      if k == 0 {
+        out.chunk("IDAT") { d in d.bytes(f.data) }
+      } else {
+        out.chunk("fdAT") { d in d.u32(sequence); d.bytes(f.data) }
+        sequence += 1
+      }
+    }
+    out.chunk("IEND") { _ in }
+    return out.bytes
+  }
+}
+
+// MARK: - ChunkWriter
+
+/// Writes the PNG signature and chunks with their lengths and CRCs.
+struct ChunkWriter {
+  private(set) var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  /// A chunk's data being built.
+  struct ChunkData {
+    var bytes: [UInt8] = []
+    mutating func u32(_ v: Int) {
+      let v = UInt32(truncatingIfNeeded: v)
+      bytes += [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
+    }
+    mutating func u16(_ v: Int) { bytes += [UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    mutating func bytes(_ b: [UInt8]) { bytes += b }
+  }
+
+  /// Appends a chunk of type `type` with the data `build` makes.
+  mutating func chunk(_ type: String, _ build: (inout ChunkData) -> Void) {
+    var data = ChunkData()
+    build(&data)
+    let body = Array(type.utf8) + data.bytes
+    var length = ChunkData()
+    length.u32(data.bytes.count)
+    bytes += length.bytes
+    bytes += body
+    var crc = ChunkData()
+    crc.u32(Int(body.withUnsafeBytes { Deflate.crc32($0) }))
+    bytes += crc.bytes
+  }
+}

@@ -1,0 +1,114 @@
+import CDeflate
+import CZlib
+
+// MARK: - APNGCompression
+
+/// Which deflate implementation and level compress APNG image data.
+public enum APNGCompression: Equatable, Hashable, Sendable {
+  /// libdeflate at `level` (1...12). Level 12 is the default: measured at scale 2, files 2–3%
+  /// smaller than zlib level 9 (gradient-ring 229,780 vs 237,217 bytes; loading-circle 75,894
+  /// vs 77,528; four-color-ring 87,376 vs 90,119) and than libdeflate 6/9, at 2–3× the time.
+  case libdeflate(level: Int)
+  /// zlib at `level` (1...9), `Z_DEFAULT_STRATEGY`, 32 KiB window.
+  case zlib(level: Int)
+
+  /// libdeflate level 12.
+  public static let best = APNGCompression.libdeflate(level: 12)
+  /// What candidates are ranked with before the winner is compressed with the chosen setting:
+  /// libdeflate level 1. Measured at 2x against ranking at level 6: gradient-ring the same
+  /// bytes, loading-circle 54 bytes smaller; level 12 on the winners dominates the time anyway.
+  static let estimate = APNGCompression.libdeflate(level: 1)
+}
+
+// MARK: - Deflate
+
+/// zlib-format compression (libdeflate or zlib), inflation and CRC-32 (zlib).
+enum Deflate {
+  /// The CRC-32 of `bytes`, continuing `crc` (PNG's chunk CRC; start with 0).
+  static func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return crc }
+    return UInt32(truncatingIfNeeded: CZlib.crc32(uLong(crc), base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
+  }
+
+  /// `data` as a zlib stream.
+  /// - Throws: `APNGError.compressionFailed` when the library fails (out of memory, bad level).
+  static func compress(_ data: [UInt8], with method: APNGCompression) throws -> [UInt8] {
+    switch method {
+    case .libdeflate(let level):
+      guard (1...12).contains(level), let compressor = libdeflate_alloc_compressor(Int32(level)) else {
+        throw APNGError.compressionFailed("libdeflate level \(level)")
+      }
+      defer { libdeflate_free_compressor(compressor) }
+      let bound = libdeflate_zlib_compress_bound(compressor, data.count)
+      var out = [UInt8](repeating: 0, count: bound)
+      let written = data.withUnsafeBytes { src in
+        out.withUnsafeMutableBytes { dst in
+          libdeflate_zlib_compress(compressor, src.baseAddress, src.count, dst.baseAddress, dst.count)
+        }
+      }
+      guard written > 0 else { throw APNGError.compressionFailed("libdeflate output exceeds its bound") }
+      out.removeSubrange(written...)
+      return out
+    case .zlib(let level):
+      guard (0...9).contains(level) else { throw APNGError.compressionFailed("zlib level \(level)") }
+      var length = compressBound(uLong(data.count))
+      var out = [UInt8](repeating: 0, count: Int(length))
+      let status = data.withUnsafeBufferPointer { src in
+        out.withUnsafeMutableBufferPointer { dst in
+          compress2(dst.baseAddress, &length, src.baseAddress, uLong(src.count), Int32(level))
+        }
+      }
+      guard status == Z_OK else { throw APNGError.compressionFailed("zlib status \(status)") }
+      out.removeSubrange(Int(length)...)
+      return out
+    }
+  }
+
+  /// Inflates a zlib stream that must hold exactly `size` bytes.
+  /// - Returns: the bytes, or a reason (lower-case) why the stream is not that.
+  static func inflate(_ data: [UInt8], size: Int) -> Result<[UInt8], InflateFailure> {
+    var out = [UInt8](repeating: 0, count: size)
+    var stream = z_stream()
+    guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+      return .failure(InflateFailure(reason: "zlib cannot start"))
+    }
+    defer { inflateEnd(&stream) }
+    var spare: UInt8 = 0
+    let status: Int32 = data.withUnsafeBufferPointer { src in
+      out.withUnsafeMutableBufferPointer { dst in
+        stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+        stream.avail_in = uInt(src.count)
+        stream.next_out = dst.baseAddress
+        stream.avail_out = uInt(dst.count)
+        var s = CZlib.inflate(&stream, Z_FINISH)
+        if s == Z_BUF_ERROR && stream.avail_out == 0 && stream.avail_in > 0 {
+          // Output full but the stream goes on: find out whether it really has more bytes.
+          withUnsafeMutablePointer(to: &spare) { p in
+            stream.next_out = p
+            stream.avail_out = 1
+            s = CZlib.inflate(&stream, Z_FINISH)
+            if stream.avail_out == 0 { s = Z_DATA_ERROR + 1000 }
+          }
+        }
+        return s
+      }
+    }
+    switch status {
+    case Z_STREAM_END:
+      return stream.total_out == uLong(size) ? .success(out)
+        : .failure(InflateFailure(reason: "\(stream.total_out) bytes inflated, \(size) expected"))
+    case Z_DATA_ERROR + 1000:
+      return .failure(InflateFailure(reason: "more than the \(size) bytes expected"))
+    case Z_BUF_ERROR:
+      return .failure(InflateFailure(reason: "the zlib stream ends early"))
+    default:
+      let message = stream.msg.map { String(cString: $0).lowercased() } ?? "status \(status)"
+      return .failure(InflateFailure(reason: "zlib: \(message)"))
+    }
+  }
+
+  /// Why inflating failed.
+  struct InflateFailure: Error {
+    var reason: String
+  }
+}

@@ -1,0 +1,142 @@
+// MARK: - FilterStrategy
+
+/// How rows are filtered before deflate (PNG filter method 0).
+enum FilterStrategy: Int, CaseIterable, Sendable {
+  /// Every row with one filter type (0 none, 1 sub, 2 up, 3 average, 4 paeth).
+  case none = 0, sub, up, average, paeth
+  /// Per row, the filter whose output has the smallest sum of absolute signed bytes (libpng's
+  /// and the PNG book's heuristic).
+  case adaptive
+
+  /// The strategies tried for an image with `bitsPerPixel` bits: all six for true colour; for
+  /// palette images (where the PNG spec advises none) none, up and adaptive.
+  static func candidates(bitsPerPixel: Int) -> [FilterStrategy] {
+    bitsPerPixel >= 24 ? FilterStrategy.allCases : [.none, .up, .adaptive]
+  }
+}
+
+// MARK: - PNGFilters
+
+/// PNG row filters and their inverse.
+enum PNGFilters {
+  /// The filtered image: per row a filter-type byte and `rowBytes` filtered bytes.
+  /// - Parameters:
+  ///   - raw: `height` rows of `rowBytes` bytes.
+  ///   - bpp: bytes per complete pixel, rounded up (1 for bit depths below 8).
+  static func filter(_ raw: [UInt8], rowBytes: Int, height: Int, bpp: Int, strategy: FilterStrategy) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: height * (rowBytes + 1))
+    var trial = [[UInt8]](repeating: [UInt8](repeating: 0, count: rowBytes), count: 5)
+    raw.withUnsafeBufferPointer { raw in
+      out.withUnsafeMutableBufferPointer { out in
+        guard let src = raw.baseAddress, let dst = out.baseAddress else { return }
+        for y in 0..<height {
+          let row = src + y * rowBytes
+          let prior: UnsafePointer<UInt8>? = y > 0 ? src + (y - 1) * rowBytes : nil
+          let line = dst + y * (rowBytes + 1)
+          if strategy != .adaptive {
+            line[0] = UInt8(strategy.rawValue)
+            apply(strategy.rawValue, row, prior, line + 1, rowBytes, bpp)
+            continue
+          }
+          var best = 0, bestSum = Int.max
+          for type in 0..<5 {
+            let sum = trial[type].withUnsafeMutableBufferPointer { t -> Int in
+              guard let t = t.baseAddress else { return 0 }
+              apply(type, row, prior, t, rowBytes, bpp)
+              var s = 0
+              for i in 0..<rowBytes { s += Int(Int8(bitPattern: t[i]).magnitude) }
+              return s
+            }
+            if sum < bestSum { best = type; bestSum = sum }
+          }
+          line[0] = UInt8(best)
+          trial[best].withUnsafeBufferPointer { t in
+            guard let t = t.baseAddress else { return }
+            (line + 1).update(from: t, count: rowBytes)
+          }
+        }
+      }
+    }
+    return out
+  }
+
+  /// Filters one row with filter `type` (0...4); `prior` nil is the row above the first.
+  @inline(__always)
+  private static func apply(_ type: Int, _ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>?,
+                            _ out: UnsafeMutablePointer<UInt8>, _ n: Int, _ bpp: Int) {
+    switch type {
+    case 1:
+      for i in 0..<n { out[i] = row[i] &- (i >= bpp ? row[i - bpp] : 0) }
+    case 2:
+      if let prior { for i in 0..<n { out[i] = row[i] &- prior[i] } } else { out.update(from: row, count: n) }
+    case 3:
+      for i in 0..<n {
+        let a = i >= bpp ? Int(row[i - bpp]) : 0, b = prior.map { Int($0[i]) } ?? 0
+        out[i] = row[i] &- UInt8((a + b) >> 1)
+      }
+    case 4:
+      for i in 0..<n {
+        let a = i >= bpp ? Int(row[i - bpp]) : 0, b = prior.map { Int($0[i]) } ?? 0
+        let c = i >= bpp ? (prior.map { Int($0[i - bpp]) } ?? 0) : 0
+        out[i] = row[i] &- UInt8(paeth(a, b, c))
+      }
+    default:
+      out.update(from: row, count: n)
+    }
+  }
+
+  @inline(__always)
+  static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+    let p = a + b - c
+    let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+    if pa <= pb && pa <= pc { return a }
+    return pb <= pc ? b : c
+  }
+
+  /// Reverses the filters of `height` rows of `rowBytes` bytes, each after its filter byte.
+  /// - Returns: the raw rows, or the index of the first row with a filter type above 4.
+  static func unfilter(_ data: [UInt8], rowBytes: Int, height: Int, bpp: Int) -> Result<[UInt8], BadFilter> {
+    var out = [UInt8](repeating: 0, count: rowBytes * height)
+    var badRow: Int?
+    data.withUnsafeBufferPointer { src in
+      out.withUnsafeMutableBufferPointer { out in
+        guard let s = src.baseAddress, let o = out.baseAddress else { return }
+        for y in 0..<height {
+          let type = s[y * (rowBytes + 1)]
+          let f = s + y * (rowBytes + 1) + 1
+          let row = o + y * rowBytes
+          let prior: UnsafeMutablePointer<UInt8>? = y > 0 ? o + (y - 1) * rowBytes : nil
+          switch type {
+          case 0:
+            row.update(from: f, count: rowBytes)
+          case 1:
+            for i in 0..<rowBytes { row[i] = f[i] &+ (i >= bpp ? row[i - bpp] : 0) }
+          case 2:
+            if let prior { for i in 0..<rowBytes { row[i] = f[i] &+ prior[i] } } else { row.update(from: f, count: rowBytes) }
+          case 3:
+            for i in 0..<rowBytes {
+              let a = i >= bpp ? Int(row[i - bpp]) : 0, b = prior.map { Int($0[i]) } ?? 0
+              row[i] = f[i] &+ UInt8((a + b) >> 1)
+            }
+          case 4:
+            for i in 0..<rowBytes {
+              let a = i >= bpp ? Int(row[i - bpp]) : 0, b = prior.map { Int($0[i]) } ?? 0
+              let c = i >= bpp ? (prior.map { Int($0[i - bpp]) } ?? 0) : 0
+              row[i] = f[i] &+ UInt8(paeth(a, b, c))
+            }
+          default:
+            badRow = y
+            return
+          }
+        }
+      }
+    }
+    if let badRow { return .failure(BadFilter(row: badRow)) }
+    return .success(out)
+  }
+
+  /// A row whose filter type is not 0...4.
+  struct BadFilter: Error {
+    var row: Int
+  }
+}

@@ -1,0 +1,187 @@
+import KurukuruCore
+@testable import KurukuruCodecs
+import XCTest
+
+/// The APNG encoder and decoder on synthetic frames: exact round trips through every path
+/// (palette, RGBA, SOURCE where OVER would not be exact, merged frames, re-rendering), delays,
+/// and the decoder's compositing against the reference arithmetic.
+final class APNGCodecTests: XCTestCase {
+  // MARK: - Support
+
+  /// `count` frames of a disc moving over a half-transparent band (so some changed pixels are
+  /// partly transparent over partly transparent ones: OVER is not exact there).
+  static func frames(size: Int = 32, count: Int = 8, colors: Bool = true) -> [Frame] {
+    (0..<count).map { k in
+      var f = Frame(width: size, height: size)
+      for y in 0..<size {
+        for x in 0..<size {
+          if y >= size / 2 - 2 && y < size / 2 + 2 { f[x, y] = RGBA8(r: 10, g: 200, b: 30, a: 128) }
+          let dx = Double(x) - Double(4 + k * 3), dy = Double(y) - Double(size / 2)
+          let d = (dx * dx + dy * dy).squareRoot()
+          if d < 6 {
+            let a = UInt8(max(0, min(255, (6 - d) * 120)))
+            let base = colors ? UInt8((x * 37 + y * 11 + k) % 256) : 200
+            f[x, y] = RGBA8(r: base, g: 60, b: 255 &- base, a: a)
+          }
+        }
+      }
+      return f
+    }
+  }
+
+  static func delays(_ n: Int) -> [APNGDelay] { [APNGDelay](repeating: APNGDelay(1, 30), count: n) }
+
+  /// Expands decoded frames to one per input frame, following the merged delays.
+  static func expand(_ decoded: DecodedAPNG, delays: [APNGDelay]) -> [Frame]? {
+    var out: [Frame] = []
+    var i = 0
+    for (k, d) in decoded.delays.enumerated() {
+      var covered = APNGDelay(0, 1)
+      while covered.rational != d.rational {
+        guard i < delays.count, let sum = covered.adding(delays[i]) else { return nil }
+        covered = sum
+        out.append(decoded.frames[k])
+        i += 1
+      }
+    }
+    return i == delays.count ? out : nil
+  }
+
+  /// IHDR's colour type of an encoded file.
+  static func colorType(_ bytes: [UInt8]) -> UInt8 { bytes[25] }
+
+  // MARK: - Round trips
+
+  func testRGBARoundTripIsExactAndUsesSourceWhereOverIsNot() throws {
+    let frames = Self.frames()
+    let bytes = try APNGEncoder.encode(frames, delays: Self.delays(frames.count), options: APNGOptions(threads: 2))
+    XCTAssertEqual(Self.colorType(bytes), 6, "more than 256 colours: RGBA")
+    let decoded = try APNGDecoder.decode(bytes)
+    XCTAssertEqual(decoded.frames, frames)
+    XCTAssertEqual(decoded.loopCount, 0)
+    XCTAssertEqual(decoded.delays, Self.delays(frames.count))
+  }
+
+  func testPaletteRoundTripIsExact() throws {
+    let frames = Self.frames(colors: false)
+    let bytes = try APNGEncoder.encode(frames, delays: Self.delays(frames.count))
+    XCTAssertEqual(Self.colorType(bytes), 3, "few colours: palette")
+    XCTAssertEqual(try APNGDecoder.decode(bytes).frames, frames)
+    let rgba = try APNGEncoder.encode(frames, delays: Self.delays(frames.count), options: APNGOptions(allowPalette: false))
+    XCTAssertEqual(Self.colorType(rgba), 6)
+    XCTAssertEqual(try APNGDecoder.decode(rgba).frames, frames)
+    XCTAssertLessThan(bytes.count, rgba.count)
+  }
+
+  func testLowBitDepthPalettesRoundTrip() throws {
+    // With transparent black (always in the palette): 3 colours → 2 bits, 5 → 4, 17 → 8; rows of
+    // an odd width are packed.
+    for colors in [2, 4, 16] {
+      let frames = (0..<5).map { k -> Frame in
+        var f = Frame(width: 13, height: 7)
+        for y in 0..<7 { for x in 0..<13 { f[x, y] = RGBA8(r: UInt8((x + y + k) % colors * 10), g: 0, b: 0, a: 255) } }
+        return f
+      }
+      let bytes = try APNGEncoder.encode(frames, delays: Self.delays(5))
+      XCTAssertEqual(Self.colorType(bytes), 3)
+      XCTAssertEqual(bytes[24], colors == 2 ? 2 : colors == 4 ? 4 : 8, "bit depth")
+      XCTAssertEqual(try APNGDecoder.decode(bytes).frames, frames, "\(colors) colours")
+    }
+  }
+
+  func testIdenticalFramesAreMergedKeepingTheTotalDuration() throws {
+    var frames = Self.frames(count: 4)
+    frames.insert(frames[1], at: 2)
+    frames.insert(frames[1], at: 2)  // frames 1, 2, 3 are equal
+    let delays = Self.delays(frames.count)
+    let bytes = try APNGEncoder.encode(frames, delays: delays)
+    let decoded = try APNGDecoder.decode(bytes)
+    XCTAssertEqual(decoded.frames.count, 4)
+    XCTAssertEqual(decoded.delays[1], APNGDelay(1, 10), "three thirtieths")
+    XCTAssertEqual(Self.expand(decoded, delays: delays), frames)
+    XCTAssertEqual(APNGDelay.total(decoded.delays), APNGDelay.total(delays))
+    let unmerged = try APNGDecoder.decode(
+      try APNGEncoder.encode(frames, delays: delays, options: APNGOptions(mergeIdenticalFrames: false)))
+    XCTAssertEqual(unmerged.frames, frames)
+  }
+
+  func testRerenderingWhenTheCacheOverflowsGivesTheSameBytes() throws {
+    let frames = Self.frames()
+    let delays = Self.delays(frames.count)
+    var calls = 0
+    let cached = try APNGEncoder.encode(width: 32, height: 32, delays: delays, options: APNGOptions(), cacheBudget: 1 << 30) {
+      calls += 1
+      return Array(frames[$0])
+    }
+    XCTAssertEqual(calls, 1, "one chunk, rendered once")
+    calls = 0
+    let rerendered = try APNGEncoder.encode(width: 32, height: 32, delays: delays, options: APNGOptions(), cacheBudget: 0) {
+      calls += 1
+      return Array(frames[$0])
+    }
+    XCTAssertEqual(calls, 2)
+    XCTAssertEqual(cached, rerendered)
+  }
+
+  func testBytesDoNotDependOnThreads() throws {
+    let frames = Self.frames()
+    let one = try APNGEncoder.encode(frames, delays: Self.delays(8), options: APNGOptions(threads: 1))
+    let three = try APNGEncoder.encode(frames, delays: Self.delays(8), options: APNGOptions(threads: 3))
+    XCTAssertEqual(one, three)
+  }
+
+  func testZlibCompressionAlsoRoundTrips() throws {
+    let frames = Self.frames()
+    let bytes = try APNGEncoder.encode(frames, delays: Self.delays(8), options: APNGOptions(compression: .zlib(level: 9)))
+    XCTAssertEqual(try APNGDecoder.decode(bytes).frames, frames)
+  }
+
+  func testEncoderRejectsBadInput() {
+    XCTAssertThrowsError(try APNGEncoder.encode([], delays: [])) { XCTAssertEqual($0 as? APNGError, .noFrames) }
+    let f = [Frame(width: 2, height: 2)]
+    XCTAssertThrowsError(try APNGEncoder.encode(f, delays: [APNGDelay(1, 0)])) {
+      XCTAssertEqual($0 as? APNGError, .invalidDelay(frame: 0))
+    }
+    XCTAssertThrowsError(try APNGEncoder.encode(f, delays: [APNGDelay(1, 10)], options: APNGOptions(loopCount: 70000))) {
+      XCTAssertEqual($0 as? APNGError, .invalidLoopCount(70000))
+    }
+    XCTAssertThrowsError(try APNGEncoder.encode(f + [Frame(width: 3, height: 2)], delays: Self.delays(2))) {
+      XCTAssertEqual($0 as? APNGError, .frameSizeMismatch(frame: 1, width: 3, height: 2, expectedWidth: 2, expectedHeight: 2))
+    }
+  }
+
+  // MARK: - Delays
+
+  func testDelaysAreExactFractionsOfThePeriod() {
+    XCTAssertEqual(APNGDelays.delays(frameCount: 36, period: 1.2, fps: 30), [APNGDelay](repeating: APNGDelay(1, 30), count: 36))
+    XCTAssertEqual(APNGDelays.delays(frameCount: 60, period: 1.2, fps: 50), [APNGDelay](repeating: APNGDelay(1, 50), count: 60))
+    XCTAssertEqual(APNGDelays.delays(frameCount: 7, period: 1, fps: 7), [APNGDelay](repeating: APNGDelay(1, 7), count: 7))
+    // A period that is no small fraction: milliseconds with the rounding carried.
+    // 0.9999 s / 7 = 9999/70000: the denominator does not fit 16 bits.
+    let odd = APNGDelays.delays(frameCount: 7, period: 0.9999, fps: 7)
+    XCTAssertEqual(Set(odd.map(\.denominator)), [1000])
+    XCTAssertEqual(odd.map(\.numerator), [143, 143, 143, 142, 143, 143, 143])
+    XCTAssertEqual(odd.map(\.numerator).reduce(0, +), 1000)
+    XCTAssertEqual(APNGDelay.centiseconds([APNGDelay](repeating: APNGDelay(1, 30), count: 6)), [3, 4, 3, 3, 4, 3])
+    XCTAssertEqual(APNGDelay.centiseconds([APNGDelay](repeating: APNGDelay(1, 40), count: 4)), [3, 2, 3, 2])
+    XCTAssertEqual(APNGDelay(1, 30).adding(APNGDelay(1, 30)), APNGDelay(1, 15))
+    XCTAssertNil(APNGDelay(65535, 1).adding(APNGDelay(1, 1)))
+  }
+
+  // MARK: - Compositing
+
+  func testOverMatchesTheReferenceIntegerArithmetic() {
+    var canvas: [UInt8] = [200, 100, 50, 100]
+    APNGDecoder.compose([10, 20, 30, 128], into: &canvas, canvasWidth: 1, x: 0, y: 0, width: 1, height: 1, over: true)
+    // u = 128·255 = 32640, v = 127·100 = 12700, al = 45340.
+    let u = 32640, v = 12700, al = u + v
+    let r: Int = (10 * u + 200 * v) / al, g: Int = (20 * u + 100 * v) / al, b: Int = (30 * u + 50 * v) / al
+    XCTAssertEqual(canvas, [UInt8(r), UInt8(g), UInt8(b), UInt8(al / 255)])
+    var clear: [UInt8] = [1, 2, 3, 4]
+    APNGDecoder.compose([9, 9, 9, 0], into: &clear, canvasWidth: 1, x: 0, y: 0, width: 1, height: 1, over: true)
+    XCTAssertEqual(clear, [1, 2, 3, 4], "a transparent source leaves the canvas")
+    var empty: [UInt8] = [1, 2, 3, 0]
+    APNGDecoder.compose([9, 8, 7, 6], into: &empty, canvasWidth: 1, x: 0, y: 0, width: 1, height: 1, over: true)
+    XCTAssertEqual(empty, [9, 8, 7, 6], "onto a transparent pixel the source is copied")
+  }
+}
