@@ -120,7 +120,8 @@ final class BundleCommandTests: XCTestCase {
   func testHelpDescribesTheBundles() throws {
     let r = try CLITest.run(["render", "--help"])
     XCTAssertEqual(r.status, 0)
-    XCTAssertTrue(r.stdout.contains("--format gif|png|android|xcassets|css"), r.stdout)
+    XCTAssertTrue(r.stdout.contains("--format gif|png|"), r.stdout)
+    XCTAssertTrue(r.stdout.contains("android|xcassets|css"), r.stdout)
     XCTAssertTrue(r.stdout.contains("activity-indicator → activity_indicator"), r.stdout)
     XCTAssertTrue(r.stdout.contains("UIImage.animatedImageNamed(\"NAME\", duration: PERIOD)"), r.stdout)
   }
