@@ -266,7 +266,13 @@ struct LottieDocument {
     let pathJSON = geometryAnimated ? animatedShapeJSON(circle) : shapeJSON(circle(0))
 
     guard case .angular(let stops, let center, let a0, let a1) = paint else {
-      // An arc with animated angles and an ordinary paint: one trimmed circle.
+      // An arc with animated angles and an ordinary paint: one trimmed circle, exact when the
+      // drawn interval is a linear combination of the angles (see `exactInterval`).
+      if let (start, length) = exactInterval(startValue, endValue, clockwise: clockwise, trim: shape.trim) {
+        var items = [pathJSON, trimJSON(start: .constant(0), end: length, offset: start)]
+        items += try styleJSON(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+        return [groupJSON(shape.shape.name, items, nil)]
+      }
       let start = derived(animatedValues) { interval($0).start }
       let length = derived(animatedValues) { interval($0).length / 3.6 }
       var items = [pathJSON, trimJSON(start: .constant(0), end: length, offset: start)]
@@ -287,6 +293,7 @@ struct LottieDocument {
     let gradient = LottieAngular(stops: stops, startAngle: a0.value(at: 0), endAngle: a1?.value(at: 0))
     let wedges = gradient.wedges()
     var pieces: [JSONOut] = []
+    let base = wedges.first?.from ?? 0
     for (k, wedge) in wedges.enumerated() {
       let lo = wedge.from - (k == 0 ? 0 : LottieDocument.wedgeOverlap), hi = wedge.to
       if fill {
@@ -311,8 +318,10 @@ struct LottieDocument {
         let part: (Double) -> (Double, Double) = { t in
           let d = interval(t)
           guard d.length > 0 else { return (shiftLo, 0) }
-          var s = d.start.truncatingRemainder(dividingBy: 360)
+          // The start taken into the first turn of the wedges, [base, base + 360).
+          var s = (d.start - base).truncatingRemainder(dividingBy: 360)
           if s < 0 { s += 360 }
+          s += base
           let from = max(s, shiftLo), to = min(s + d.length, shiftHi)
           return to > from ? (from, to - from) : (shiftLo, 0)
         }
@@ -325,6 +334,33 @@ struct LottieDocument {
       }
     }
     return [groupJSON(shape.shape.name, pieces.reversed(), nil)]
+  }
+
+  /// The drawn interval of an arc (start in degrees, length in percent of a turn) as exact
+  /// keyframes, when the angles are tracks of one animation with linear keyframes, the trim is
+  /// constant and the sweep never wraps: sweep = end − start + 360·n on the whole loop (the
+  /// arc's `(end − start) mod 360` is then that same linear expression). Nil otherwise.
+  private func exactInterval(
+    _ a: AnimatedValue, _ b: AnimatedValue, clockwise: Bool, trim: (from: AnimatedValue, to: AnimatedValue)?
+  ) -> (LottieScalar, LottieScalar)? {
+    let f0 = trim?.from ?? .constant(0), f1 = trim?.to ?? .constant(1)
+    guard f0.animation == nil, f1.animation == nil else { return nil }
+    let lo = min(max(f0.value(at: 0), 0), 1), hi = min(max(f1.value(at: 0), 0), 1)
+    guard hi > lo else { return (.constant(0), .constant(0)) }
+    let sign = clockwise ? 1.0 : -1.0
+    guard let d = LottieTiming.combination([(b, sign), (a, -sign)]), LottieTiming.staysInKeyRange(d) else { return nil }
+    let range = LottieTiming.keyRange(d)
+    let n = (range.max / 360).rounded(.up) - 1
+    let fits = range.max <= 360 * (n + 1) && (range.min > 360 * n || (n == 0 && range.min == 0 && range.max > 0))
+    guard fits else { return nil }
+    // |sweep| = sign·(b − a) + 360n; cw: start = a + lo·sweep; ccw: start = a − hi·|sweep|.
+    let startTerms: [(AnimatedValue, Double)] =
+      clockwise ? [(a, 1 - lo), (b, lo)] : [(a, 1 - hi), (b, hi)]
+    let startOffset = clockwise ? lo * 360 * n : -hi * 360 * n
+    guard let start = LottieTiming.combination(startTerms, offset: startOffset),
+      let length = LottieTiming.combination([(d, (hi - lo) / 3.6)], offset: (hi - lo) * 360 * n / 3.6)
+    else { return nil }
+    return (animated(start), animated(length))
   }
 
   // MARK: - Styles

@@ -490,12 +490,15 @@ enum LottieTiming {
       refine(a, fa, m, fm, depth + 1)
       refine(m, fm, b, fb, depth + 1)
     }
+    var end = f(0)
     for (a, b) in zip(knots, knots.dropFirst()) where b > a {
       // Values just inside the interval: a jump exactly at a knot belongs to one side.
       let fa = f(a), fb = f(b - min(1e-9, (b - a) / 4))
       refine(a, fa, b, fb, 0)
+      end = fb
     }
-    points.append((period, f(period), false))
+    // The loop's end is approached from inside (at `period` itself the loop starts again).
+    points.append((period, end, false))
     var keys: [LottieKeyframe] = []
     for (t, v, hold) in points {
       let k = LottieKeyframe(frame: LottieNumber.round(t * fps), value: LottieNumber.round(v), hold: hold)
@@ -519,14 +522,15 @@ enum LottieTiming {
   }
 
   /// The largest difference between what a player shows and `f`, as a fraction of `f`'s range
-  /// over the loop (0 for a constant `f` played exactly), checked at every frame and at 8
-  /// points between consecutive keyframes inside the loop.
+  /// over the loop (0 for a constant `f` played exactly), checked at every frame of the loop
+  /// (0 ..< frameCount; frame `frameCount` is frame 0 of the next loop) and at 8 points between
+  /// consecutive keyframes inside it.
   static func maxError(_ scalar: LottieScalar, _ f: (Double) -> Double, period: Double, fps: Double) -> Double {
     let range = valueRange(f, period: period, fps: fps)
     let span = max(range.max - range.min, 1e-9 * max(1, abs(range.max)))
     var times: [Double] = []
     let frameCount = Int((period * fps).rounded())
-    for i in 0...max(0, frameCount) { times.append(Double(i) / fps) }
+    for i in 0..<max(1, frameCount) { times.append(Double(i) / fps) }
     for (a, b) in zip(scalar.keyframes, scalar.keyframes.dropFirst()) {
       for j in 1..<8 {
         let t = (a.frame + (b.frame - a.frame) * Double(j) / 8) / fps
@@ -534,7 +538,7 @@ enum LottieTiming {
       }
     }
     var worst = 0.0
-    for t in times where t >= 0 && t <= period {
+    for t in times where t >= 0 && t < period {
       worst = max(worst, abs(scalar.value(atFrame: t * fps) - f(t)) / span)
     }
     return worst
@@ -570,5 +574,59 @@ enum LottieTiming {
       }
     }
     return out.filter { $0 >= 0 && $0 <= period }
+  }
+}
+
+// MARK: - Linear combinations
+
+extension LottieTiming {
+  /// `Σ cᵢ·vᵢ + offset` as one animated value when that is exact: constants, and tracks driven
+  /// by the same animation whose keyframe curves are all linear (key times are merged; between
+  /// them every track is linear in the progress, so their combination is too). Nil otherwise.
+  static func combination(_ terms: [(AnimatedValue, Double)], offset: Double = 0) -> AnimatedValue? {
+    var constant = offset
+    var tracks: [(Track, Double)] = []
+    for (value, c) in terms {
+      switch value {
+      case .constant(let v): constant += c * v
+      case .track(let t): tracks.append((t, c))
+      }
+    }
+    guard let first = tracks.first?.0 else { return .constant(constant) }
+    guard tracks.allSatisfy({ $0.0.animation == first.animation && $0.0.curves.allSatisfy { $0 == .linear } })
+    else { return nil }
+    let keys = Array(Set(tracks.flatMap { $0.0.keyTimes })).sorted()
+    func valueAt(_ track: Track, _ p: Double) -> Double {
+      var k = 0
+      while k < track.values.count - 2, p >= track.keyTimes[k + 1] { k += 1 }
+      guard track.values.count > 1 else { return track.values.first ?? 0 }
+      let span = track.keyTimes[k + 1] - track.keyTimes[k]
+      let f = span > 0 ? (p - track.keyTimes[k]) / span : 1
+      return track.values[k] + (track.values[k + 1] - track.values[k]) * f
+    }
+    let values = keys.map { p in tracks.reduce(constant) { $0 + $1.1 * valueAt($1.0, p) } }
+    return .track(Track(
+      values: values, keyTimes: keys, curves: Array(repeating: .linear, count: max(0, keys.count - 1)),
+      animation: first.animation))
+  }
+
+  /// Whether the value never leaves its keyframes' range: its progress stays in 0…1 (linear
+  /// or a Bézier whose control points' y lie in 0…1).
+  static func staysInKeyRange(_ value: AnimatedValue) -> Bool {
+    guard let anim = value.animation else { return true }
+    switch anim.curve {
+    case .linear: return true
+    case .bezier(let b): return (0...1).contains(b.c0y) && (0...1).contains(b.c1y)
+    case .spring: return false
+    }
+  }
+
+  /// The smallest and largest value of a track's keyframes, or the constant (a linear track
+  /// never leaves its keyframes' range while its progress stays in 0…1).
+  static func keyRange(_ value: AnimatedValue) -> (min: Double, max: Double) {
+    switch value {
+    case .constant(let v): return (v, v)
+    case .track(let t): return (t.values.min() ?? 0, t.values.max() ?? 0)
+    }
   }
 }
