@@ -470,8 +470,10 @@ enum LottieTiming {
   private static func sample(
     _ f: (Double) -> Double, period: Double, fps: Double, breakpoints: [Double], absolute tol: Double
   ) -> LottieScalar {
+    // Every frame is a knot, so no feature shorter than the loop hides between probes.
     let inner: [Double] = breakpoints.filter { $0 > 0 && $0 < period }
-    let knots: [Double] = Array(Set([0, period] + inner)).sorted()
+    let frameTimes: [Double] = (0...max(1, Int((period * fps).rounded()))).map { Double($0) / fps }.filter { $0 < period }
+    let knots: [Double] = Array(Set([0, period] + inner + frameTimes)).sorted()
     var points: [(Double, Double, Bool)] = []  // time, value, hold
     func refine(_ a: Double, _ fa: Double, _ b: Double, _ fb: Double, _ depth: Int) {
       var err = 0.0
@@ -499,6 +501,28 @@ enum LottieTiming {
     }
     // The loop's end is approached from inside (at `period` itself the loop starts again).
     points.append((period, end, false))
+    // Drop keyframes that lie on the line between their neighbours (within the tolerance at
+    // every sampled point in between).
+    var kept: [(Double, Double, Bool)] = []
+    var i = 0
+    while i < points.count {
+      let anchor = points[i]
+      kept.append(anchor)
+      if anchor.2 { i += 1; continue }
+      var j = i + 1
+      while j + 1 < points.count, !points[j].2 {
+        let end = points[j + 1]
+        let ok = (i + 1...j).allSatisfy { m in
+          let q = points[m]
+          let line = anchor.1 + (end.1 - anchor.1) * (q.0 - anchor.0) / (end.0 - anchor.0)
+          return abs(q.1 - line) <= tol
+        }
+        if !ok { break }
+        j += 1
+      }
+      i = j
+    }
+    points = kept
     var keys: [LottieKeyframe] = []
     for (t, v, hold) in points {
       let k = LottieKeyframe(frame: LottieNumber.round(t * fps), value: LottieNumber.round(v), hold: hold)
