@@ -203,7 +203,7 @@ struct LottieDocument {
     if isAngular && !isCircleLike {
       throw LottieError(
         scene: scene.name, place: place,
-        message: "an AngularGradient on a \(shape.shape.name) (Lottie has no conic gradient; it is approximated only on Circle and Arc)")
+        message: "an AngularGradient on \(shape.shape.name.first == "E" ? "an" : "a") \(shape.shape.name) (Lottie has no conic gradient; it is approximated only on Circle and Arc)")
     }
     if isCircleLike && (isAngular || arcAnimated) {
       return try angleModeItems(shape, node, paint: paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, rect: rect, paintRect: paintRect, mode: mode)
