@@ -64,7 +64,11 @@ struct LottieDocument {
     }
     let layer: JSONOut = .object([
       ("ddd", .int(0)), ("ind", .int(1)), ("ty", .int(4)), ("nm", .string(scene.name)), ("sr", .int(1)),
-      ("ks", transformJSON(a: [.constant(0), .constant(0)], p: [.constant(0), .constant(0)])!),
+      ("ks", .object([
+        ("a", vectorJSON([.constant(0), .constant(0)])!), ("p", vectorJSON([.constant(0), .constant(0)])!),
+        ("s", vectorJSON([.constant(100), .constant(100)])!), ("r", scalarJSON(.constant(0))),
+        ("o", scalarJSON(.constant(100))),
+      ])),
       ("ao", .int(0)), ("shapes", .array(items)), ("ip", .int(0)), ("op", .int(frameCount)), ("st", .int(0)),
       ("bm", .int(0)),
     ])
@@ -523,7 +527,16 @@ struct LottieDocument {
     o: LottieScalar = .constant(100)
   ) -> JSONOut? {
     guard let aj = vectorJSON(a), let pj = vectorJSON(p), let sj = vectorJSON(s) else { return nil }
-    return .object([("ty", .string("tr")), ("a", aj), ("p", pj), ("s", sj), ("r", scalarJSON(r)), ("o", scalarJSON(o))])
+    // Members at their defaults (anchor and position 0, scale 100 %, rotation 0°, opacity
+    // 100 %) are left out: the specification's defaults, and half the bytes of a document.
+    func isDefault(_ c: [LottieScalar], _ v: Double) -> Bool { c.allSatisfy { $0.isConstant && $0.constant == v } }
+    var members: [(String, JSONOut)] = [("ty", .string("tr"))]
+    if !isDefault(a, 0) { members.append(("a", aj)) }
+    if !isDefault(p, 0) { members.append(("p", pj)) }
+    if !isDefault(s, 100) { members.append(("s", sj)) }
+    if !isDefault([r], 0) { members.append(("r", scalarJSON(r))) }
+    if !isDefault([o], 100) { members.append(("o", scalarJSON(o))) }
+    return .object(members)
   }
 
   /// A scalar property.
