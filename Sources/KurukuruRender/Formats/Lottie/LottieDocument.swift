@@ -587,7 +587,6 @@ struct LottieDocument {
   func animatedShapeJSON(_ f: (Double) -> BezierPath) -> JSONOut {
     guard period > 0 else { return shapeJSON(f(0)) }
     var keys: [JSONOut] = []
-    var previous: BezierPath?
     for i in 0...frameCount {
       let t = Double(i) / fps
       let p = f(t)
@@ -603,10 +602,8 @@ struct LottieDocument {
           members.append(("h", .int(1)))
         }
       }
-      previous = p
       keys.append(.object(members))
     }
-    _ = previous
     return .object([("ty", .string("sh")), ("ks", .object([("a", .int(1)), ("k", .array(keys))]))])
   }
 
