@@ -53,6 +53,7 @@ public enum OutputFormats {
     GIFFormat.self,
     PNGSequenceFormat.self,
     APNGFormat.self,
+    LottieFormat.self,
     AndroidFormat.self, XCAssetsFormat.self, CSSFormat.self,
   ]
 

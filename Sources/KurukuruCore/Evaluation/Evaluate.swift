@@ -127,6 +127,25 @@ struct Evaluator {
     environment env: Environment, draw: Bool
   ) -> (Size, [DisplayItem]) {
     guard !children.isEmpty else { return (.zero, []) }
+    let proposals = stackProposals(children, horizontal: horizontal, spacing: spacing, proposal: proposal, environment: env)
+    var placed: [(Size, [DisplayItem])] = []
+    for (i, child) in children.enumerated() {
+      placed.append(layout(child, proposal: proposals[i], environment: env, draw: draw))
+    }
+    let (size, offsets) = Evaluator.stackOffsets(
+      placed.map(\.0), horizontal: horizontal, alignment: alignment, spacing: spacing)
+    var items: [DisplayItem] = []
+    for (i, (_, childItems)) in placed.enumerated() {
+      items += Evaluator.transform(childItems, by: .translation(x: offsets[i].x, y: offsets[i].y))
+    }
+    return (size, items)
+  }
+
+  /// What a stack offers each child (SwiftUI's algorithm): the least flexible children are sized
+  /// first, each offered an equal share of what is left along the axis.
+  func stackProposals(
+    _ children: [SceneView], horizontal: Bool, spacing: Double, proposal: Size, environment env: Environment = Environment()
+  ) -> [Size] {
     func along(_ s: Size) -> Double { horizontal ? s.width : s.height }
     func across(_ s: Size) -> Double { horizontal ? s.height : s.width }
     func make(_ a: Double, _ c: Double) -> Size { horizontal ? Size(width: a, height: c) : Size(width: c, height: a) }
@@ -145,21 +164,27 @@ struct Evaluator {
       lengths[i] = along(s)
       remaining = max(0, remaining - along(s))
     }
-    var placed: [(Size, [DisplayItem])] = []
-    for (i, child) in children.enumerated() {
-      placed.append(layout(child, proposal: make(lengths[i], crossProposal), environment: env, draw: draw))
-    }
-    let crossSize = placed.map { across($0.0) }.max() ?? 0
-    let total = placed.reduce(0) { $0 + along($1.0) } + spacing * Double(children.count - 1)
-    var items: [DisplayItem] = []
+    return lengths.map { make($0, crossProposal) }
+  }
+
+  /// Where a stack puts children of the given sizes (top-left corners in the stack's
+  /// coordinates, points) and the stack's own size.
+  static func stackOffsets(
+    _ sizes: [Size], horizontal: Bool, alignment: UnitAnchor, spacing: Double
+  ) -> (Size, [Point]) {
+    guard !sizes.isEmpty else { return (.zero, []) }
+    func along(_ s: Size) -> Double { horizontal ? s.width : s.height }
+    func across(_ s: Size) -> Double { horizontal ? s.height : s.width }
+    let crossSize = sizes.map { across($0) }.max() ?? 0
+    let total = sizes.reduce(0) { $0 + along($1) } + spacing * Double(sizes.count - 1)
+    var offsets: [Point] = []
     var position = 0.0
-    for (cs, childItems) in placed {
+    for cs in sizes {
       let crossOffset = (crossSize - across(cs)) * (horizontal ? alignment.y : alignment.x)
-      let m: Transform = horizontal ? .translation(x: position, y: crossOffset) : .translation(x: crossOffset, y: position)
-      items += Evaluator.transform(childItems, by: m)
+      offsets.append(horizontal ? Point(x: position, y: crossOffset) : Point(x: crossOffset, y: position))
       position += along(cs) + spacing
     }
-    return (make(total, crossSize), items)
+    return (horizontal ? Size(width: total, height: crossSize) : Size(width: crossSize, height: total), offsets)
   }
 
   // MARK: - Shapes

@@ -1,0 +1,836 @@
+import Foundation
+import KurukuruCore
+
+// MARK: - LottieDocument
+
+/// Builds a Lottie 1.0 document (one shape layer of nested groups) from a resolved scene.
+///
+/// The view tree maps to groups one to one: a view's base (shape or stack) is the innermost
+/// group and every modifier that moves or fades it wraps it in another group, first modifier
+/// innermost, as SwiftUI applies them. Group transforms carry SwiftUI's anchors: `rotationEffect`
+/// and `scaleEffect` turn about `anchor` of the view's frame at that modifier (`tr.a` = `tr.p` =
+/// the anchor point), `offset` and layout (stack placement, `frame` alignment, `padding`) are
+/// translations. Lottie draws the first item of a group on top, so children are listed back to
+/// front reversed. Timing goes through `LottieTiming`.
+struct LottieDocument {
+  let scene: ResolvedScene
+  /// Seconds of one loop.
+  let period: Double
+  /// Frames per second of the loop (`scene.timeline.fps`).
+  let fps: Double
+  /// Frames in one loop: the document's `op`.
+  let frameCount: Int
+  /// Whether any `frame` size is animated (then layout-derived numbers are sampled).
+  let layoutIsAnimated: Bool
+  /// The layout at time 0 (the layout at every time when `layoutIsAnimated` is false).
+  let staticTrace: (origin: Point, root: ViewTrace)
+
+  /// Bands of a glow or shadow (see `LottieGlow`).
+  static let glowBands = 6
+  /// Overlap of adjacent angular-gradient pieces, in degrees, so no seam shows between them.
+  static let wedgeOverlap = 0.5
+
+  init(scene: ResolvedScene) {
+    self.scene = scene
+    period = scene.timeline.period
+    fps = scene.timeline.fps
+    frameCount = scene.timeline.period > 0 ? scene.timeline.frameCount : 1
+    layoutIsAnimated = LottieDocument.animatesLayout(scene.root)
+    staticTrace = layoutTrace(scene, at: 0)
+  }
+
+  // MARK: - Document
+
+  /// The whole document.
+  /// - Throws: `LottieError` for what cannot be exported.
+  func build() throws -> JSONOut {
+    let rootNode = Node(view: scene.root, path: [], place: "view")
+    var items = try content(rootNode, scene.root.modifiers.count, environment: .color(.black), mode: .normal)
+    let origin = staticTrace.origin
+    if layoutIsAnimated {
+      let o = joint([{ layoutTrace(self.scene, at: $0).origin.x }, { layoutTrace(self.scene, at: $0).origin.y }])
+      items = translated(items, o[0], o[1], name: "canvas")
+    } else {
+      items = translated(items, .constant(LottieNumber.round(origin.x)), .constant(LottieNumber.round(origin.y)), name: "canvas")
+    }
+    if scene.background.alpha > 0 {
+      var path = BezierPath()
+      path.move(to: .zero)
+      path.line(to: Point(x: scene.size.width, y: 0))
+      path.line(to: Point(x: scene.size.width, y: scene.size.height))
+      path.line(to: Point(x: 0, y: scene.size.height))
+      path.close()
+      items.append(groupJSON("background", [shapeJSON(path), fillJSON(scene.background, evenOdd: false)], nil))
+    }
+    let layer: JSONOut = .object([
+      ("ddd", .int(0)), ("ind", .int(1)), ("ty", .int(4)), ("nm", .string(scene.name)), ("sr", .int(1)),
+      ("ks", .object([
+        ("a", vectorJSON([.constant(0), .constant(0)])!), ("p", vectorJSON([.constant(0), .constant(0)])!),
+        ("s", vectorJSON([.constant(100), .constant(100)])!), ("r", scalarJSON(.constant(0))),
+        ("o", scalarJSON(.constant(100))),
+      ])),
+      ("ao", .int(0)), ("shapes", .array(items)), ("ip", .int(0)), ("op", .int(frameCount)), ("st", .int(0)),
+      ("bm", .int(0)),
+    ])
+    return .object([
+      ("v", .string("5.7.0")), ("ver", .int(10000)), ("nm", .string(scene.name)),
+      ("fr", num(fps)), ("ip", .int(0)), ("op", .int(frameCount)),
+      ("w", .int(Int(scene.size.width.rounded()))), ("h", .int(Int(scene.size.height.rounded()))),
+      ("ddd", .int(0)), ("assets", .array([])), ("layers", .array([layer])),
+    ])
+  }
+
+  // MARK: - Views
+
+  /// A view in the tree: its index path (children of stacks) and its place for messages.
+  struct Node {
+    var view: SceneView
+    var path: [Int]
+    var place: String
+  }
+
+  /// How leaves are painted: normally, or as one band of a glow (a solid colour, strokes widened).
+  enum Mode {
+    case normal
+    /// Band `band` of `count` of a shadow of blur `radius` (points) and `color`.
+    case glow(band: Int, radius: AnimatedValue, color: RGBAColor)
+  }
+
+  /// The items of `node` with its first `k` modifiers applied.
+  private func content(_ node: Node, _ k: Int, environment env: PaintSpec, mode: Mode) throws -> [JSONOut] {
+    guard k > 0 else { return try base(node, environment: env, mode: mode) }
+    let name = modifierName(node.view.modifiers[k - 1])
+    let place = "\(node.place).modifiers[\(k - 1)]"
+    switch node.view.modifiers[k - 1] {
+    case .foregroundStyle(let paint):
+      return try content(node, k - 1, environment: paint, mode: mode)
+    case .frame, .padding:
+      let inner = try content(node, k - 1, environment: env, mode: mode)
+      let shift = layoutVector(node) { $0.shifts[k - 1] }
+      return translated(inner, shift[0], shift[1], name: name)
+    case .offset(let x, let y):
+      let inner = try content(node, k - 1, environment: env, mode: mode)
+      return translated(inner, animated(x), animated(y), name: name)
+    case .rotationEffect(let degrees, let anchor):
+      let inner = try content(node, k - 1, environment: env, mode: mode)
+      let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
+      guard let tr = transformJSON(a: a, p: a, r: animated(degrees)) else {
+        throw LottieError(scene: scene.name, place: place, message: "rotationEffect with an animated anchor that cannot be keyframed")
+      }
+      return [groupJSON(name, inner, tr)]
+    case .scaleEffect(let x, let y, let anchor):
+      let inner = try content(node, k - 1, environment: env, mode: mode)
+      let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
+      let sx = animated(x, scale: 100), sy = animated(y, scale: 100)
+      if let tr = transformJSON(a: a, p: a, s: [sx, sy]) { return [groupJSON(name, inner, tr)] }
+      // x and y follow different animations: one group per axis, about the same anchor.
+      guard let trX = transformJSON(a: a, p: a, s: [sx, .constant(100)]),
+        let trY = transformJSON(a: a, p: a, s: [.constant(100), sy])
+      else {
+        throw LottieError(scene: scene.name, place: place, message: "scaleEffect with an animated anchor that cannot be keyframed")
+      }
+      return [groupJSON(name + " y", [groupJSON(name + " x", inner, trX)], trY)]
+    case .opacity(let o):
+      let inner = try content(node, k - 1, environment: env, mode: mode)
+      let opacity = clamped(o, scale: 100, range: 0...100)
+      if opacity.isConstant && opacity.constant >= 100 { return inner }
+      return [groupJSON(name, inner, transformJSON(o: opacity)!)]
+    case .shadow(let color, let radius, let x, let y):
+      let inner = try content(node, k - 1, environment: env, mode: mode)
+      guard case .normal = mode, color.alpha > 0 else { return inner }
+      var out = [groupJSON(name, inner, nil)]
+      for band in 0..<LottieDocument.glowBands {
+        let copy = try content(node, k - 1, environment: env, mode: .glow(band: band, radius: radius, color: color))
+        out += translated(copy, animated(x), animated(y), name: "\(name) band \(band)")
+      }
+      return out
+    }
+  }
+
+  /// The base view: a shape's items, or a stack's children placed.
+  private func base(_ node: Node, environment env: PaintSpec, mode: Mode) throws -> [JSONOut] {
+    switch node.view.kind {
+    case .spacer:
+      return []
+    case .shape(let shape):
+      return try shapeItems(shape, node, environment: env, mode: mode)
+    case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
+      let kind: String
+      switch node.view.kind {
+      case .zStack: kind = "ZStack"
+      case .hStack: kind = "HStack"
+      default: kind = "VStack"
+      }
+      var groups: [JSONOut] = []
+      for (i, child) in children.enumerated() {
+        let childNode = Node(view: child, path: node.path + [i], place: "\(node.place).\(kind).content[\(i)]")
+        let items = try content(childNode, child.modifiers.count, environment: env, mode: mode)
+        let offset = layoutVector(node) { $0.childOffsets[i] }
+        groups.append(groupJSON("\(kind)[\(i)]", translated(items, offset[0], offset[1], name: "place"), nil))
+      }
+      return groups.reversed()  // Lottie draws the first item on top
+    }
+  }
+
+  // MARK: - Shapes
+
+  private func shapeItems(_ shape: StyledShape, _ node: Node, environment env: PaintSpec, mode: Mode) throws -> [JSONOut] {
+    let place = node.place
+    var paint = env
+    var fill = true, evenOdd = false, border = false
+    var stroke = StrokeSpec()
+    switch shape.style {
+    case nil: break
+    case .fill(let p, let eo)?: paint = p ?? env; evenOdd = eo
+    case .stroke(let p, let s)?: paint = p ?? env; fill = false; stroke = s
+    case .strokeBorder(let p, let s)?: paint = p ?? env; fill = false; stroke = s; border = true
+    }
+    if !fill, stroke.lineWidth == .constant(0) { return [] }
+    let width = fill ? LottieScalar.constant(0) : clamped(stroke.lineWidth, scale: 1, range: 0...Double.infinity)
+    let geometryAnimated = layoutIsAnimated || (border && !width.isConstant) || shape.shape.isAnimatedGeometry
+    // The rectangle the path is drawn in, at t.
+    let rect: (Double) -> Rect = { t in
+      let r = Rect(origin: .zero, size: self.trace(node, at: t).baseProposal)
+      return border ? r.insetBy(max(0, stroke.lineWidth.value(at: t)) / 2) : r
+    }
+    let paintRect: (Double) -> Rect = { t in Rect(origin: .zero, size: self.trace(node, at: t).baseProposal) }
+
+    var isAngular = false
+    if case .angular = paint { isAngular = true }
+    var isCircleLike = false
+    var arcAnimated = false
+    switch shape.shape {
+    case .circle: isCircleLike = true
+    case .arc(let a, let b, _): isCircleLike = true; arcAnimated = a.animation != nil || b.animation != nil
+    default: break
+    }
+    if isAngular && !isCircleLike {
+      throw LottieError(
+        scene: scene.name, place: place,
+        message: "an AngularGradient on \(shape.shape.name.first == "E" ? "an" : "a") \(shape.shape.name) (Lottie has no conic gradient; it is approximated only on Circle and Arc)")
+    }
+    if isCircleLike && (isAngular || arcAnimated) {
+      return try angleModeItems(shape, node, paint: paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, rect: rect, paintRect: paintRect, mode: mode)
+    }
+
+    // A path, a trim, a style.
+    var items: [JSONOut] = []
+    if geometryAnimated {
+      items.append(animatedShapeJSON { shape.shape.path(in: rect($0), at: $0) })
+    } else {
+      items.append(shapeJSON(shape.shape.path(in: rect(0), at: 0)))
+    }
+    if let trim = shape.trim, trim.from != .constant(0) || trim.to != .constant(1) {
+      items.append(trimJSON(from: trim.from, to: trim.to))
+    }
+    items += try styleJSON(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+    return [groupJSON(shape.shape.name, items, nil)]
+  }
+
+  /// Circles and arcs drawn as a trimmed full circle: the drawn part is an interval of angles,
+  /// which Lottie's trim (`o` in degrees) plays exactly; an AngularGradient becomes pieces of
+  /// solid colour, one per wedge of the gradient.
+  private func angleModeItems(
+    _ shape: StyledShape, _ node: Node, paint: PaintSpec, fill: Bool, evenOdd: Bool, stroke: StrokeSpec,
+    width: LottieScalar, rect: @escaping (Double) -> Rect, paintRect: @escaping (Double) -> Rect, mode: Mode
+  ) throws -> [JSONOut] {
+    let place = node.place
+    var animatedValues: [AnimatedValue] = [shape.trim?.from, shape.trim?.to].compactMap { $0 }
+    var startValue = AnimatedValue.constant(0), endValue = AnimatedValue.constant(360), clockwise = true
+    if case .arc(let a, let b, let cw) = shape.shape {
+      startValue = a; endValue = b; clockwise = cw
+      animatedValues += [a, b]
+    }
+    if !clockwise, !stroke.dash.isEmpty, !fill {
+      throw LottieError(scene: scene.name, place: place, message: "a dashed counter-clockwise Arc with animated angles or an AngularGradient")
+    }
+    let isArc: Bool
+    if case .arc = shape.shape { isArc = true } else { isArc = false }
+    // The drawn interval [start, start + length] in degrees clockwise, at t.
+    let interval: (Double) -> (start: Double, length: Double) = { t in
+      let f0 = min(max(shape.trim?.from.value(at: t) ?? 0, 0), 1)
+      let f1 = min(max(shape.trim?.to.value(at: t) ?? 1, 0), 1)
+      guard f1 > f0 else { return (0, 0) }
+      if !isArc { return (360 * f0, 360 * (f1 - f0)) }
+      let a = startValue.value(at: t), b = endValue.value(at: t)
+      let sweep = PathBuilder.arcSweep(start: a, end: b, clockwise: clockwise)
+      if sweep == 0 { return (0, 0) }
+      if sweep > 0 { return (a + f0 * sweep, (f1 - f0) * sweep) }
+      return (a + f1 * sweep, (f1 - f0) * -sweep)
+    }
+    let circle: (Double) -> BezierPath = { t in
+      let r = rect(t)
+      var path = BezierPath()
+      let radius = min(r.width, r.height) / 2
+      PathBuilder.addArc(to: &path, center: r.center, radiusX: radius, radiusY: radius, startDegrees: 0, sweepDegrees: 360)
+      path.close()
+      return path
+    }
+    let geometryAnimated = layoutIsAnimated || !width.isConstant
+    let pathJSON = geometryAnimated ? animatedShapeJSON(circle) : shapeJSON(circle(0))
+
+    guard case .angular(let stops, let center, let a0, let a1) = paint else {
+      // An arc with animated angles and an ordinary paint: one trimmed circle, exact when the
+      // drawn interval is a linear combination of the angles (see `exactInterval`).
+      if let (start, length) = exactInterval(startValue, endValue, clockwise: clockwise, trim: shape.trim) {
+        var items = [pathJSON, trimJSON(start: .constant(0), end: length, offset: start)]
+        items += try styleJSON(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+        return [groupJSON(shape.shape.name, items, nil)]
+      }
+      let start = derived(animatedValues) { interval($0).start }
+      let length = derived(animatedValues) { interval($0).length / 3.6 }
+      var items = [pathJSON, trimJSON(start: .constant(0), end: length, offset: start)]
+      items += try styleJSON(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+      return [groupJSON(shape.shape.name, items, nil)]
+    }
+    guard a0.animation == nil, a1?.animation == nil else {
+      throw LottieError(scene: scene.name, place: place, message: "an AngularGradient with animated angles")
+    }
+    let r0 = paintRect(0)
+    let c = r0.point(atUnit: center.x, center.y)
+    guard abs(c.x - r0.midX) < 1e-9, abs(c.y - r0.midY) < 1e-9 else {
+      throw LottieError(scene: scene.name, place: place, message: "an AngularGradient whose center is not the shape's centre")
+    }
+    if fill && (shape.trim != nil || isArc) {
+      throw LottieError(scene: scene.name, place: place, message: "a filled Arc or trimmed Circle with an AngularGradient")
+    }
+    let gradient = LottieAngular(stops: stops, startAngle: a0.value(at: 0), endAngle: a1?.value(at: 0))
+    let wedges = gradient.wedges()
+    var pieces: [JSONOut] = []
+    let base = wedges.first?.from ?? 0
+    for (k, wedge) in wedges.enumerated() {
+      let lo = wedge.from - (k == 0 ? 0 : LottieDocument.wedgeOverlap), hi = wedge.to
+      if fill {
+        // A pie slice of the disc.
+        let r = rect(0)
+        let radius = min(r.width, r.height) / 2
+        var slice = BezierPath()
+        slice.move(to: r.center)
+        PathBuilder.addArc(to: &slice, center: r.center, radiusX: radius, radiusY: radius, startDegrees: lo, sweepDegrees: hi - lo, connect: false)
+        var joined = BezierPath([.move(r.center)])
+        for e in slice.elements.dropFirst() {
+          if case .move(let p) = e { joined.line(to: p) } else { joined.elements.append(e) }
+        }
+        joined.close()
+        var items = [shapeJSON(joined)]
+        items += try styleJSON(.color(wedge.color), fill: true, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+        pieces.append(groupJSON("wedge \(k)", items, nil))
+        continue
+      }
+      for turn in 0..<2 {
+        let shiftLo = lo + 360 * Double(turn), shiftHi = hi + 360 * Double(turn)
+        let part: (Double) -> (Double, Double) = { t in
+          let d = interval(t)
+          guard d.length > 0 else { return (shiftLo, 0) }
+          // The start taken into the first turn of the wedges, [base, base + 360).
+          var s = (d.start - base).truncatingRemainder(dividingBy: 360)
+          if s < 0 { s += 360 }
+          s += base
+          let from = max(s, shiftLo), to = min(s + d.length, shiftHi)
+          return to > from ? (from, to - from) : (shiftLo, 0)
+        }
+        let start = derived(animatedValues) { part($0).0 }
+        let length = derived(animatedValues) { part($0).1 / 3.6 }
+        if length.isConstant && length.constant <= 0 { continue }
+        var items = [pathJSON, trimJSON(start: .constant(0), end: length, offset: start)]
+        items += try styleJSON(.color(wedge.color), fill: false, evenOdd: false, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+        pieces.append(groupJSON("wedge \(k)\(turn == 1 ? "'" : "")", items, nil))
+      }
+    }
+    return [groupJSON(shape.shape.name, pieces.reversed(), nil)]
+  }
+
+  /// The drawn interval of an arc (start in degrees, length in percent of a turn) as exact
+  /// keyframes, when the angles are tracks of one animation with linear keyframes, the trim is
+  /// constant and the sweep never wraps: sweep = end − start + 360·n on the whole loop (the
+  /// arc's `(end − start) mod 360` is then that same linear expression). Nil otherwise.
+  private func exactInterval(
+    _ a: AnimatedValue, _ b: AnimatedValue, clockwise: Bool, trim: (from: AnimatedValue, to: AnimatedValue)?
+  ) -> (LottieScalar, LottieScalar)? {
+    let f0 = trim?.from ?? .constant(0), f1 = trim?.to ?? .constant(1)
+    guard f0.animation == nil, f1.animation == nil else { return nil }
+    let lo = min(max(f0.value(at: 0), 0), 1), hi = min(max(f1.value(at: 0), 0), 1)
+    guard hi > lo else { return (.constant(0), .constant(0)) }
+    let sign = clockwise ? 1.0 : -1.0
+    guard let d = LottieTiming.combination([(b, sign), (a, -sign)]), LottieTiming.staysInKeyRange(d) else { return nil }
+    let range = LottieTiming.keyRange(d)
+    let n = (range.max / 360).rounded(.up) - 1
+    let fits = range.max <= 360 * (n + 1) && (range.min > 360 * n || (n == 0 && range.min == 0 && range.max > 0))
+    guard fits else { return nil }
+    // |sweep| = sign·(b − a) + 360n; cw: start = a + lo·sweep; ccw: start = a − hi·|sweep|.
+    let startTerms: [(AnimatedValue, Double)] =
+      clockwise ? [(a, 1 - lo), (b, lo)] : [(a, 1 - hi), (b, hi)]
+    let startOffset = clockwise ? lo * 360 * n : -hi * 360 * n
+    guard let start = LottieTiming.combination(startTerms, offset: startOffset),
+      let length = LottieTiming.combination([(d, (hi - lo) / 3.6)], offset: (hi - lo) * 360 * n / 3.6)
+    else { return nil }
+    return (animated(start), animated(length))
+  }
+
+  // MARK: - Styles
+
+  /// The fill or stroke items for `paint`; in glow mode a solid colour, strokes widened.
+  private func styleJSON(
+    _ paint: PaintSpec, fill: Bool, evenOdd: Bool, stroke: StrokeSpec, width: LottieScalar,
+    paintRect: @escaping (Double) -> Rect, mode: Mode, place: String
+  ) throws -> [JSONOut] {
+    if case .glow(let index, let radius, let color) = mode {
+      let sigma = max(1e-6, radius.value(at: 0) / 2)
+      let bands = LottieGlow.bands(count: LottieDocument.glowBands, halfWidth: fill ? nil : width.value(atFrame: 0) / 2 / sigma)
+      let band = bands[min(index, bands.count - 1)]
+      let extra = derived([radius]) { band.reach * max(0, radius.value(at: $0)) / 2 }
+      let c = color.withAlpha(color.alpha * band.alpha * LottieDocument.meanAlpha(paint))
+      if fill {
+        var out = [fillJSON(c, evenOdd: evenOdd)]
+        if !(extra.isConstant && extra.constant <= 0) {
+          let w = combined(extra, .constant(0), scale: 2)
+          out.insert(strokeJSON(.colorJSON(c), width: w, stroke: StrokeSpec(lineWidth: .constant(1), lineCap: .round, lineJoin: .round)), at: 0)
+        }
+        return out
+      }
+      var s = stroke
+      s.lineCap = .round
+      s.lineJoin = .round
+      return [strokeJSON(.colorJSON(c), width: combined(extra, width, scale: 2), stroke: s)]
+    }
+    switch paint {
+    case .color(let c):
+      return [fill ? fillJSON(c, evenOdd: evenOdd) : strokeJSON(.colorJSON(c), width: width, stroke: stroke)]
+    case .linear(let stops, let s, let e):
+      let sp = layoutPoint { paintRect($0).point(atUnit: s.x, s.y) }
+      let ep = layoutPoint { paintRect($0).point(atUnit: e.x, e.y) }
+      let g = Gradient(type: 1, stops: stops, start: sp, end: ep)
+      return [fill ? gradientFillJSON(g, evenOdd: evenOdd) : strokeJSON(.gradient(g), width: width, stroke: stroke)]
+    case .radial(let stops, let center, let r0, let r1):
+      if r0.animation != nil, r0.value(at: 0) != 0 {
+        throw LottieError(scene: scene.name, place: place, message: "a RadialGradient with an animated startRadius")
+      }
+      let inner = max(0, r0.value(at: 0))
+      let outerRadius = clamped(r1, scale: 1, range: 0...Double.infinity)
+      let cp = layoutPoint { paintRect($0).point(atUnit: center.x, center.y) }
+      // Lottie's radial gradient starts at its centre: stops move to (r0 + l·(r1 − r0)) / r1.
+      var mapped = stops
+      let end = max(r1.value(at: 0), 1e-9)
+      if inner > 0 {
+        mapped = stops.map { GradientStop(location: (inner + $0.location * (end - inner)) / end, color: $0.color) }
+        if let first = stops.sortedStops.first { mapped.insert(GradientStop(location: 0, color: first.color), at: 0) }
+      }
+      let ep = [combined(cp[0], outerRadius, scale: 1), cp[1]]
+      let g = Gradient(type: 2, stops: mapped, start: cp, end: ep)
+      return [fill ? gradientFillJSON(g, evenOdd: evenOdd) : strokeJSON(.gradient(g), width: width, stroke: stroke)]
+    case .angular:
+      throw LottieError(scene: scene.name, place: place, message: "an AngularGradient here")
+    }
+  }
+
+  /// Mean opacity of a paint (a glow is cast by the paint's alpha).
+  static func meanAlpha(_ paint: PaintSpec) -> Double {
+    switch paint {
+    case .color(let c): return c.alpha
+    case .linear(let s, _, _), .radial(let s, _, _, _), .angular(let s, _, _, _):
+      return s.isEmpty ? 1 : s.reduce(0) { $0 + $1.color.alpha } / Double(s.count)
+    }
+  }
+
+  // MARK: - Signals
+
+  /// An animated value as a Lottie property, `scale · v + offset`.
+  func animated(_ v: AnimatedValue, scale: Double = 1, offset: Double = 0) -> LottieScalar {
+    LottieTiming.scalar(v, period: period, fps: fps, scale: scale, offset: offset)
+  }
+
+  /// `scale · v` clamped to `range` as the evaluator clamps it: exact when the value never
+  /// leaves the range, sampled otherwise.
+  func clamped(_ v: AnimatedValue, scale: Double, range: ClosedRange<Double>) -> LottieScalar {
+    let r = LottieTiming.valueRange({ scale * v.value(at: $0) }, period: max(period, 0), fps: fps)
+    if period <= 0 || (range.contains(r.min) && range.contains(r.max)) { return animated(v, scale: scale) }
+    return derived([v]) { min(max(scale * v.value(at: $0), range.lowerBound), range.upperBound) }
+  }
+
+  /// A number computed from several values (and the layout): constant when none is animated,
+  /// otherwise sampled (see `LottieTiming.sampled`).
+  func derived(_ values: [AnimatedValue], layout: Bool = false, _ f: @escaping (Double) -> Double) -> LottieScalar {
+    let animations = values.compactMap(\.animation)
+    if animations.isEmpty && !(layout && layoutIsAnimated) || period <= 0 { return .constant(LottieNumber.round(f(0))) }
+    let breaks = animations.flatMap { LottieTiming.breakpoints($0, period: period) }
+    return LottieTiming.sampled(f, period: period, fps: fps, breakpoints: breaks)
+  }
+
+  /// Sampled numbers with keyframes at the same times (linear easing), for vectors.
+  func joint(_ fs: [(Double) -> Double]) -> [LottieScalar] {
+    let scalars = fs.map { LottieTiming.sampled($0, period: period, fps: fps) }
+    return LottieScalar.aligned(scalars) ?? scalars
+  }
+
+  /// `a + scale · b` for two properties (exact when at most one is animated, else sampled).
+  func combined(_ a: LottieScalar, _ b: LottieScalar, scale: Double) -> LottieScalar {
+    if a.isConstant { return b.mapped(scale: 1, offset: 0).mappedSum(a.constant, bScale: scale) }
+    if b.isConstant { return a.mapped(scale: 1, offset: scale * b.constant) }
+    return LottieTiming.sampled(
+      { a.value(atFrame: $0 * self.fps) + scale * b.value(atFrame: $0 * self.fps) }, period: period, fps: fps)
+  }
+
+  /// The layout of `node` at `t`.
+  func trace(_ node: Node, at t: Double) -> ViewTrace {
+    var v = layoutIsAnimated ? layoutTrace(scene, at: t).root : staticTrace.root
+    for i in node.path where i < v.children.count { v = v.children[i] }
+    return v
+  }
+
+  /// A point read from the layout of `node`, as two properties.
+  func layoutVector(_ node: Node, _ read: @escaping (ViewTrace) -> Point) -> [LottieScalar] {
+    layoutPoint { read(self.trace(node, at: $0)) }
+  }
+
+  /// A point that depends only on the layout, as two properties.
+  func layoutPoint(_ f: @escaping (Double) -> Point) -> [LottieScalar] {
+    guard layoutIsAnimated, period > 0 else {
+      let p = f(0)
+      return [.constant(LottieNumber.round(p.x)), .constant(LottieNumber.round(p.y))]
+    }
+    return joint([{ f($0).x }, { f($0).y }])
+  }
+
+  static func animatesLayout(_ view: SceneView) -> Bool {
+    for m in view.modifiers {
+      if case .frame(let w, let h, _) = m, w?.animation != nil || h?.animation != nil { return true }
+    }
+    switch view.kind {
+    case .zStack(_, let c), .hStack(_, _, let c), .vStack(_, _, let c): return c.contains { animatesLayout($0) }
+    default: return false
+    }
+  }
+
+  // MARK: - JSON pieces
+
+  func num(_ v: Double) -> JSONOut { .number(LottieNumber.round(v)) }
+
+  /// A group: items, then its transform (identity when nil).
+  func groupJSON(_ name: String, _ items: [JSONOut], _ transform: JSONOut?) -> JSONOut {
+    .object([
+      ("ty", .string("gr")), ("nm", .string(name)),
+      ("it", .array(items + [transform ?? transformJSON()!])),
+    ])
+  }
+
+  /// Items moved by (x, y): a translation group, or two when x and y cannot share keyframes.
+  func translated(_ items: [JSONOut], _ x: LottieScalar, _ y: LottieScalar, name: String) -> [JSONOut] {
+    if x.isConstant && y.isConstant && x.constant == 0 && y.constant == 0 { return items }
+    if let tr = transformJSON(p: [x, y]) { return [groupJSON(name, items, tr)] }
+    return [groupJSON(name + " y", [groupJSON(name + " x", items, transformJSON(p: [x, .constant(0)])!)], transformJSON(p: [.constant(0), y])!)]
+  }
+
+  /// A `tr` item, or nil when a vector's components cannot share keyframes.
+  func transformJSON(
+    a: [LottieScalar] = [.constant(0), .constant(0)], p: [LottieScalar] = [.constant(0), .constant(0)],
+    s: [LottieScalar] = [.constant(100), .constant(100)], r: LottieScalar = .constant(0),
+    o: LottieScalar = .constant(100)
+  ) -> JSONOut? {
+    guard let aj = vectorJSON(a), let pj = vectorJSON(p), let sj = vectorJSON(s) else { return nil }
+    // Members at their defaults (anchor and position 0, scale 100 %, rotation 0°, opacity
+    // 100 %) are left out: the specification's defaults, and half the bytes of a document.
+    func isDefault(_ c: [LottieScalar], _ v: Double) -> Bool { c.allSatisfy { $0.isConstant && $0.constant == v } }
+    var members: [(String, JSONOut)] = [("ty", .string("tr"))]
+    if !isDefault(a, 0) { members.append(("a", aj)) }
+    if !isDefault(p, 0) { members.append(("p", pj)) }
+    if !isDefault(s, 100) { members.append(("s", sj)) }
+    if !isDefault([r], 0) { members.append(("r", scalarJSON(r))) }
+    if !isDefault([o], 100) { members.append(("o", scalarJSON(o))) }
+    return .object(members)
+  }
+
+  /// A scalar property.
+  func scalarJSON(_ s: LottieScalar) -> JSONOut {
+    if s.isConstant { return .object([("a", .int(0)), ("k", .number(s.constant))]) }
+    return .object([("a", .int(1)), ("k", .array(keyframesJSON(s.keyframes.map { [$0.value] }, s.keyframes)))])
+  }
+
+  /// A vector property from its components, or nil when they cannot share keyframes.
+  func vectorJSON(_ components: [LottieScalar]) -> JSONOut? {
+    if components.allSatisfy(\.isConstant) {
+      return .object([("a", .int(0)), ("k", .array(components.map { .number($0.constant) }))])
+    }
+    guard let aligned = LottieScalar.aligned(components) else { return nil }
+    let lead = aligned.first { !$0.isConstant } ?? aligned[0]
+    let values = lead.keyframes.indices.map { i in aligned.map { $0.isConstant ? $0.constant : $0.keyframes[i].value } }
+    return .object([("a", .int(1)), ("k", .array(keyframesJSON(values, lead.keyframes, dimensions: components.count)))])
+  }
+
+  func keyframesJSON(_ values: [[Double]], _ keys: [LottieKeyframe], dimensions: Int = 1) -> [JSONOut] {
+    keys.indices.map { i in
+      let k = keys[i]
+      var members: [(String, JSONOut)] = [("t", .number(k.frame)), ("s", .array(values[i].map { .number($0) }))]
+      if i + 1 < keys.count {
+        if k.hold {
+          members.append(("h", .int(1)))
+        } else {
+          func handle(_ p: Point) -> JSONOut {
+            .object([
+              ("x", .array(Array(repeating: .number(p.x), count: dimensions))),
+              ("y", .array(Array(repeating: .number(p.y), count: dimensions))),
+            ])
+          }
+          members.append(("o", handle(k.easeOut)))
+          members.append(("i", handle(k.easeIn)))
+        }
+      }
+      return .object(members)
+    }
+  }
+
+  /// A static `sh` path item.
+  func shapeJSON(_ path: BezierPath) -> JSONOut {
+    .object([("ty", .string("sh")), ("ks", .object([("a", .int(0)), ("k", LottiePath.json(path))]))])
+  }
+
+  /// An `sh` item whose path is keyframed at every frame of the loop (linear between frames).
+  func animatedShapeJSON(_ f: (Double) -> BezierPath) -> JSONOut {
+    guard period > 0 else { return shapeJSON(f(0)) }
+    var keys: [JSONOut] = []
+    for i in 0...frameCount {
+      let t = Double(i) / fps
+      let p = f(t)
+      var members: [(String, JSONOut)] = [("t", .number(Double(i))), ("s", .array([LottiePath.json(p)]))]
+      if i < frameCount {
+        let next = f(Double(i + 1) / fps)
+        if LottiePath.sameTopology(p, next) {
+          members += [
+            ("o", .object([("x", .array([.number(0)])), ("y", .array([.number(0)]))])),
+            ("i", .object([("x", .array([.number(1)])), ("y", .array([.number(1)]))])),
+          ]
+        } else {
+          members.append(("h", .int(1)))
+        }
+      }
+      keys.append(.object(members))
+    }
+    return .object([("ty", .string("sh")), ("ks", .object([("a", .int(1)), ("k", .array(keys))]))])
+  }
+
+  /// A trim of fractions from…to of the path (SwiftUI's `trim`).
+  func trimJSON(from: AnimatedValue, to: AnimatedValue) -> JSONOut {
+    // Exact when the trim never leaves 0…1 and never empties; otherwise as the evaluator
+    // clamps it (an empty trim draws nothing).
+    let a = LottieTiming.valueRange({ from.value(at: $0) }, period: max(period, 0), fps: fps)
+    let b = LottieTiming.valueRange({ to.value(at: $0) }, period: max(period, 0), fps: fps)
+    let gap = LottieTiming.valueRange({ to.value(at: $0) - from.value(at: $0) }, period: max(period, 0), fps: fps)
+    if a.min >= 0, b.max <= 1, gap.min >= 0 {
+      return trimJSON(start: animated(from, scale: 100), end: animated(to, scale: 100), offset: .constant(0))
+    }
+    let s = derived([from, to]) { 100 * min(max(from.value(at: $0), 0), 1) }
+    let e = derived([from, to]) { t in
+      let f0 = min(max(from.value(at: t), 0), 1), f1 = min(max(to.value(at: t), 0), 1)
+      return 100 * max(f0, f1)
+    }
+    return trimJSON(start: s, end: e, offset: .constant(0))
+  }
+
+  /// A `tm` item: start and end in percent of the path, offset in degrees (360 = one length).
+  func trimJSON(start: LottieScalar, end: LottieScalar, offset: LottieScalar) -> JSONOut {
+    .object([
+      ("ty", .string("tm")), ("s", scalarJSON(start)), ("e", scalarJSON(end)), ("o", scalarJSON(offset)),
+      ("m", .int(1)),
+    ])
+  }
+
+  func colorJSON(_ c: RGBAColor) -> JSONOut {
+    .object([("a", .int(0)), ("k", .array([c.red, c.green, c.blue].map { .number(LottieNumber.roundHandle($0)) }))])
+  }
+
+  func fillJSON(_ c: RGBAColor, evenOdd: Bool) -> JSONOut {
+    .object([
+      ("ty", .string("fl")), ("c", colorJSON(c)), ("o", scalarJSON(.constant(LottieNumber.round(100 * c.alpha)))),
+      ("r", .int(evenOdd ? 2 : 1)),
+    ])
+  }
+
+  enum StrokePaint {
+    case colorJSON(RGBAColor)
+    case gradient(Gradient)
+  }
+
+  /// A gradient in Lottie's terms: type 1 linear, 2 radial; points as properties.
+  struct Gradient {
+    var type: Int
+    var stops: [GradientStop]
+    var start: [LottieScalar]
+    var end: [LottieScalar]
+  }
+
+  func gradientMembers(_ g: Gradient) -> [(String, JSONOut)] {
+    let stops = g.stops.sortedStops
+    var data: [JSONOut] = []
+    for s in stops {
+      data += [s.location, s.color.red, s.color.green, s.color.blue].map { .number(LottieNumber.roundHandle($0)) }
+    }
+    if stops.contains(where: { $0.color.alpha < 1 }) {
+      for s in stops { data += [s.location, s.color.alpha].map { .number(LottieNumber.roundHandle($0)) } }
+    }
+    var members: [(String, JSONOut)] = [
+      ("o", scalarJSON(.constant(100))),
+      ("s", vectorJSON(g.start) ?? .null), ("e", vectorJSON(g.end) ?? .null), ("t", .int(g.type)),
+      ("g", .object([("p", .int(stops.count)), ("k", .object([("a", .int(0)), ("k", .array(data))]))])),
+    ]
+    if g.type == 2 { members += [("h", scalarJSON(.constant(0))), ("a", scalarJSON(.constant(0)))] }
+    return members
+  }
+
+  func gradientFillJSON(_ g: Gradient, evenOdd: Bool) -> JSONOut {
+    .object([("ty", .string("gf"))] + gradientMembers(g) + [("r", .int(evenOdd ? 2 : 1))])
+  }
+
+  func strokeJSON(_ paint: StrokePaint, width: LottieScalar, stroke: StrokeSpec) -> JSONOut {
+    var members: [(String, JSONOut)]
+    switch paint {
+    case .colorJSON(let c):
+      members = [("ty", .string("st")), ("c", colorJSON(c)), ("o", scalarJSON(.constant(LottieNumber.round(100 * c.alpha))))]
+    case .gradient(let g):
+      members = [("ty", .string("gs"))] + gradientMembers(g)
+    }
+    let caps: [LineCap: Int] = [.butt: 1, .round: 2, .square: 3]
+    let joins: [LineJoin: Int] = [.miter: 1, .round: 2, .bevel: 3]
+    members += [
+      ("w", scalarJSON(width)), ("lc", .int(caps[stroke.lineCap] ?? 1)), ("lj", .int(joins[stroke.lineJoin] ?? 1)),
+      ("ml", .number(LottieNumber.round(stroke.miterLimit))),
+    ]
+    if !stroke.dash.isEmpty {
+      let pattern = stroke.dash.count % 2 == 1 ? stroke.dash + stroke.dash : stroke.dash
+      var dashes: [JSONOut] = pattern.enumerated().map { i, v in
+        .object([("n", .string(i % 2 == 0 ? "d" : "g")), ("nm", .string(i % 2 == 0 ? "dash" : "gap")), ("v", scalarJSON(.constant(LottieNumber.round(v))))])
+      }
+      dashes.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", scalarJSON(animated(stroke.dashPhase)))]))
+      members.append(("d", .array(dashes)))
+    }
+    return .object(members)
+  }
+
+  func modifierName(_ m: Modifier) -> String {
+    switch m {
+    case .frame: return "frame"
+    case .padding: return "padding"
+    case .offset: return "offset"
+    case .rotationEffect: return "rotationEffect"
+    case .scaleEffect: return "scaleEffect"
+    case .opacity: return "opacity"
+    case .shadow: return "shadow"
+    case .foregroundStyle: return "foregroundStyle"
+    }
+  }
+}
+
+// MARK: - Helpers
+
+extension ShapeKind {
+  /// The preset's name of the shape.
+  var name: String {
+    switch self {
+    case .circle: return "Circle"
+    case .ellipse: return "Ellipse"
+    case .rectangle: return "Rectangle"
+    case .roundedRectangle: return "RoundedRectangle"
+    case .capsule: return "Capsule"
+    case .arc: return "Arc"
+    }
+  }
+
+  /// Whether the path itself changes over time (not counting layout).
+  var isAnimatedGeometry: Bool {
+    switch self {
+    case .roundedRectangle(let r): return r.animation != nil
+    case .arc(let a, let b, _): return a.animation != nil || b.animation != nil
+    default: return false
+    }
+  }
+}
+
+extension Array where Element == GradientStop {
+  /// Stops by location, equal locations in their order.
+  var sortedStops: [GradientStop] {
+    enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+  }
+}
+
+extension RGBAColor {
+  func withAlpha(_ a: Double) -> RGBAColor { RGBAColor(red: red, green: green, blue: blue, alpha: a) }
+  func mix(_ o: RGBAColor, _ t: Double) -> RGBAColor {
+    RGBAColor(
+      red: red + (o.red - red) * t, green: green + (o.green - green) * t, blue: blue + (o.blue - blue) * t,
+      alpha: alpha + (o.alpha - alpha) * t)
+  }
+}
+
+extension LottieScalar {
+  /// `constant + bScale · self`.
+  func mappedSum(_ constant: Double, bScale: Double) -> LottieScalar { mapped(scale: bScale, offset: constant) }
+
+  /// The same scalars with keyframes at the same times, or nil when they cannot share them
+  /// (different easing at different times). Linear and held keyframes can take extra
+  /// keyframes without changing what plays.
+  static func aligned(_ scalars: [LottieScalar]) -> [LottieScalar]? {
+    let animated = scalars.filter { !$0.isConstant }
+    guard let first = animated.first else { return scalars }
+    func sameTiming(_ a: LottieScalar, _ b: LottieScalar) -> Bool {
+      a.keyframes.count == b.keyframes.count
+        && zip(a.keyframes, b.keyframes).allSatisfy { $0.frame == $1.frame && $0.hold == $1.hold && $0.easeOut == $1.easeOut && $0.easeIn == $1.easeIn }
+    }
+    if animated.allSatisfy({ sameTiming($0, first) }) { return scalars }
+    let linear = animated.allSatisfy { s in
+      s.keyframes.allSatisfy { $0.hold || ($0.easeOut.x == $0.easeOut.y && $0.easeIn.x == $0.easeIn.y) }
+    }
+    guard linear else { return nil }
+    let times = Array(Set(animated.flatMap { $0.keyframes.map(\.frame) })).sorted()
+    return scalars.map { s in
+      guard !s.isConstant else { return s }
+      let keys = times.map { t -> LottieKeyframe in
+        let i = s.keyframes.lastIndex { $0.frame <= t }
+        let hold = i.map { s.keyframes[$0].hold && $0 + 1 < s.keyframes.count } ?? false
+        return LottieKeyframe(frame: t, value: LottieNumber.round(s.value(atFrame: t)), hold: hold)
+      }
+      return LottieScalar(keyframes: keys, constant: keys[0].value, sampled: s.sampled)
+    }
+  }
+}
+
+// MARK: - LottiePath
+
+/// Bézier paths in Lottie's form: vertices with in and out tangents relative to them.
+enum LottiePath {
+  /// One subpath as `{"c", "v", "i", "o"}` (only the first subpath of `path`; shapes have one).
+  static func json(_ path: BezierPath) -> JSONOut {
+    var v: [Point] = [], inT: [Point] = [], outT: [Point] = []
+    var closed = false
+    var started = false
+    for e in path.elements {
+      switch e {
+      case .move(let p):
+        if started { break }
+        started = true
+        v.append(p); inT.append(.zero); outT.append(.zero)
+      case .line(let p):
+        v.append(p); inT.append(.zero); outT.append(.zero)
+      case .cubic(let c1, let c2, let p):
+        if let last = v.last { outT[outT.count - 1] = c1 - last }
+        v.append(p); inT.append(c2 - p); outT.append(.zero)
+      case .close:
+        closed = true
+      }
+    }
+    // A closed path whose last vertex repeats the first: the closing segment is that curve.
+    if closed, v.count > 1, let first = v.first, let last = v.last, abs(first.x - last.x) < 1e-9, abs(first.y - last.y) < 1e-9 {
+      inT[0] = inT[inT.count - 1]
+      v.removeLast(); inT.removeLast(); outT.removeLast()
+    }
+    func list(_ ps: [Point]) -> JSONOut { .array(ps.map { .array([.number(LottieNumber.round($0.x)), .number(LottieNumber.round($0.y))]) }) }
+    return .object([("c", .bool(closed)), ("v", list(v)), ("i", list(inT)), ("o", list(outT))])
+  }
+
+  static func sameTopology(_ a: BezierPath, _ b: BezierPath) -> Bool {
+    a.elements.count == b.elements.count
+      && zip(a.elements, b.elements).allSatisfy {
+        switch ($0, $1) {
+        case (.move, .move), (.line, .line), (.cubic, .cubic), (.close, .close): return true
+        default: return false
+        }
+      }
+  }
+}

@@ -1,0 +1,656 @@
+import Foundation
+import KurukuruCore
+
+// MARK: - LottieKeyframe
+
+/// One keyframe of a Lottie scalar property, as a player reads it.
+///
+/// Between this keyframe and the next, a player plays `value → next.value` eased by the cubic
+/// Bézier from (0, 0) to (1, 1) with control points `easeOut` and `easeIn` (x: fraction of the
+/// time between the keyframes, y: fraction of the value change) — the same convention as CSS
+/// `cubic-bezier(easeOut.x, easeOut.y, easeIn.x, easeIn.y)`. A `hold` keyframe keeps its value
+/// until the next one.
+struct LottieKeyframe: Equatable, Sendable {
+  /// Time in frames (seconds × fps); may lie before 0 or after the loop.
+  var frame: Double
+  var value: Double
+  /// Control point leaving this keyframe (Lottie's `o`).
+  var easeOut = Point(x: 0, y: 0)
+  /// Control point arriving at the next keyframe (Lottie's `i`).
+  var easeIn = Point(x: 1, y: 1)
+  /// Keep `value` until the next keyframe (Lottie's `h: 1`).
+  var hold = false
+}
+
+// MARK: - LottieScalar
+
+/// A scalar Lottie property: a constant, or keyframes.
+struct LottieScalar: Equatable, Sendable {
+  /// Keyframes in order of time; empty for a constant.
+  var keyframes: [LottieKeyframe]
+  /// The value when `keyframes` is empty.
+  var constant: Double
+  /// Whether the keyframes were sampled (no exact Lottie form existed).
+  var sampled = false
+
+  static func constant(_ v: Double) -> LottieScalar { LottieScalar(keyframes: [], constant: v) }
+
+  var isConstant: Bool { keyframes.isEmpty }
+
+  /// What a player shows at `frame`: before the first keyframe its value, after the last the
+  /// last value, in between the eased interpolation (or the held value).
+  func value(atFrame frame: Double) -> Double {
+    guard let first = keyframes.first, let last = keyframes.last else { return constant }
+    if frame <= first.frame { return first.value }
+    if frame >= last.frame { return last.value }
+    var lo = 0, hi = keyframes.count - 1
+    while hi - lo > 1 {
+      let mid = (lo + hi) / 2
+      if keyframes[mid].frame <= frame { lo = mid } else { hi = mid }
+    }
+    let a = keyframes[lo], b = keyframes[hi]
+    if a.hold || b.frame <= a.frame { return a.value }
+    let x = (frame - a.frame) / (b.frame - a.frame)
+    let eased = UnitBezier(a.easeOut.x, a.easeOut.y, a.easeIn.x, a.easeIn.y).value(at: x)
+    return a.value + (b.value - a.value) * eased
+  }
+
+  /// The property with `f(v) = scale · v + offset` applied to every value (exact: easing is
+  /// relative to the value change).
+  func mapped(scale: Double, offset: Double) -> LottieScalar {
+    var out = self
+    out.constant = LottieNumber.round(scale * constant + offset)
+    for i in out.keyframes.indices {
+      out.keyframes[i].value = LottieNumber.round(scale * keyframes[i].value + offset)
+    }
+    return out
+  }
+}
+
+// MARK: - Numbers
+
+/// How numbers are written: rounded to fixed decimals, so output bytes are deterministic and
+/// compact.
+enum LottieNumber {
+  /// Values, points, degrees, frames: 4 decimals.
+  static func round(_ v: Double) -> Double { clean((v * 1e4).rounded() / 1e4) }
+  /// Easing handles: 6 decimals.
+  static func roundHandle(_ v: Double) -> Double { clean((v * 1e6).rounded() / 1e6) }
+  private static func clean(_ v: Double) -> Double { v == 0 ? 0 : v }
+}
+
+// MARK: - Pieces
+
+/// A cubic Bézier piece of a value over time: control points (x: seconds, y: value), x
+/// non-decreasing from `p0` to `p3`.
+struct TimePiece: Equatable {
+  var p0: Point, p1: Point, p2: Point, p3: Point
+
+  /// A constant `v` from `a` to `b` seconds.
+  static func constant(_ v: Double, from a: Double, to b: Double) -> TimePiece {
+    TimePiece(
+      p0: Point(x: a, y: v), p1: Point(x: a + (b - a) / 3, y: v), p2: Point(x: a + 2 * (b - a) / 3, y: v),
+      p3: Point(x: b, y: v))
+  }
+
+  /// The point at parameter `s` (0…1).
+  func point(_ s: Double) -> Point {
+    let u = 1 - s
+    let a = u * u * u, b = 3 * u * u * s, c = 3 * u * s * s, d = s * s * s
+    return Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+  }
+
+  /// The two halves at parameter `s` (de Casteljau).
+  func split(_ s: Double) -> (TimePiece, TimePiece) {
+    let a = Point.lerp(p0, p1, s), b = Point.lerp(p1, p2, s), c = Point.lerp(p2, p3, s)
+    let d = Point.lerp(a, b, s), e = Point.lerp(b, c, s)
+    let m = Point.lerp(d, e, s)
+    return (TimePiece(p0: p0, p1: a, p2: d, p3: m), TimePiece(p0: m, p1: e, p2: c, p3: p3))
+  }
+
+  /// The part between parameters `s0 < s1`.
+  func sub(_ s0: Double, _ s1: Double) -> TimePiece {
+    let left = split(s1).0
+    return s1 > 0 ? left.split(s0 / s1).1 : left
+  }
+
+  /// The same curve with its control points in reverse order.
+  var reversed: TimePiece { TimePiece(p0: p3, p1: p2, p2: p1, p3: p0) }
+
+  /// Maps every control point (affine maps are exact on Béziers).
+  func map(_ f: (Point) -> Point) -> TimePiece { TimePiece(p0: f(p0), p1: f(p1), p2: f(p2), p3: f(p3)) }
+
+  /// Parameters in (0, 1) where the y coordinate equals `y` (roots of a cubic, by sign changes
+  /// on a fine grid refined by bisection).
+  func parameters(whereY y: Double) -> [Double] {
+    roots { $0.y - y }
+  }
+
+  /// Parameters in (0, 1) where the x coordinate equals `x` (x is monotone: at most one).
+  func parameter(whereX x: Double) -> Double? {
+    if x <= p0.x { return 0 }
+    if x >= p3.x { return 1 }
+    var lo = 0.0, hi = 1.0
+    for _ in 0..<64 {
+      let mid = (lo + hi) / 2
+      if point(mid).x < x { lo = mid } else { hi = mid }
+    }
+    return (lo + hi) / 2
+  }
+
+  /// Parameters in (0, 1) where y is extreme (dy/ds = 0).
+  var yExtrema: [Double] {
+    // dy/ds = 3[(1−s)²(p1−p0) + 2(1−s)s(p2−p1) + s²(p3−p2)] = a s² + b s + c.
+    let d0 = p1.y - p0.y, d1 = p2.y - p1.y, d2 = p3.y - p2.y
+    let a = d0 - 2 * d1 + d2, b = 2 * (d1 - d0), c = d0
+    var out: [Double] = []
+    let scale = max(abs(a), abs(b), abs(c))
+    guard scale > 0 else { return [] }
+    if abs(a) < 1e-12 * scale {
+      if abs(b) > 0 { out.append(-c / b) }
+    } else {
+      let disc = b * b - 4 * a * c
+      if disc >= 0 {
+        let r = disc.squareRoot()
+        out.append((-b - r) / (2 * a))
+        out.append((-b + r) / (2 * a))
+      }
+    }
+    return out.filter { $0 > 1e-9 && $0 < 1 - 1e-9 }.sorted()
+  }
+
+  private func roots(_ f: (Point) -> Double) -> [Double] {
+    let n = 64
+    var out: [Double] = []
+    var s0 = 0.0, f0 = f(point(0))
+    for i in 1...n {
+      let s1 = Double(i) / Double(n)
+      let f1 = f(point(s1))
+      if (f0 < 0 && f1 > 0) || (f0 > 0 && f1 < 0) {
+        var lo = s0, hi = s1, flo = f0
+        for _ in 0..<60 {
+          let mid = (lo + hi) / 2
+          let fm = f(point(mid))
+          if (fm < 0) == (flo < 0) { lo = mid; flo = fm } else { hi = mid }
+        }
+        out.append((lo + hi) / 2)
+      } else if f1 == 0, i < n {
+        out.append(s1)
+      }
+      s0 = s1
+      f0 = f1
+    }
+    return out
+  }
+}
+
+// MARK: - LottieTiming
+
+/// Turns Kurukuru's animated values into Lottie keyframes over one loop.
+///
+/// - **Exact** where Lottie has the same form: a pass of a linear or cubic-Bézier timing curve
+///   is one keyframe whose `o`/`i` handles are the curve's control points (mirrored for an
+///   autoreversed pass); keyframed tracks split the pass at their key times (a sub-curve of a
+///   cubic Bézier is a cubic Bézier, renormalised); repeats, autoreverse, pauses and phase
+///   offsets (a repeating animation's delay) are unrolled over the loop; keyframes may lie
+///   before frame 0 or after the loop so no pass has to be cut. Jumps (a non-autoreversing
+///   repeat restarting, a one-shot ending) are a hold keyframe `jumpFrames` before the jump.
+/// - **Sampled** otherwise (springs, a timing curve composed with non-linear keyframe curves,
+///   values that depend on several animations): keyframes with linear easing placed by
+///   bisection until linear interpolation is within `sampleTolerance` of the value's range at
+///   three interior points of every interval.
+///
+/// Either way the result is then checked the way a player plays it (`LottieScalar.value(atFrame:)`)
+/// at every frame of the loop and at 8 points between consecutive keyframes: the error must be
+/// at most `tolerance` (0.5 %) of the value's range over the loop, or sampling is tightened.
+enum LottieTiming {
+  /// Largest error allowed between the exported and the true value, as a fraction of the
+  /// value's range over the loop: 0.5 %.
+  static let tolerance = 0.005
+  /// The bisection target of sampled keyframes, below `tolerance` to leave room: 0.3 %.
+  static let sampleTolerance = 0.003
+  /// How long before a jump its hold keyframe starts, in frames: 0.001.
+  static let jumpFrames = 0.001
+  /// Sampled intervals are not split below this many seconds; a change that fast is a jump.
+  static let minimumStep = 1e-5
+
+  /// The Lottie form of `value` over `[0, period]` at `fps` frames per second, with
+  /// `scale · v + offset` applied (exactly) to every value.
+  static func scalar(
+    _ value: AnimatedValue, period: Double, fps: Double, scale: Double = 1, offset: Double = 0
+  ) -> LottieScalar {
+    switch value {
+    case .constant(let v):
+      return .constant(LottieNumber.round(scale * v + offset))
+    case .track(let track):
+      let f: (Double) -> Double = { scale * track.value(at: $0) + offset }
+      if period > 0, let pieces = pieces(track, from: 0, to: period) {
+        let scaled = pieces.map { $0.map { Point(x: $0.x, y: scale * $0.y + offset) } }
+        if let exact = keyframes(scaled, fps: fps), check(exact, f, period: period, fps: fps) {
+          return exact
+        }
+      }
+      return sampled(f, period: period, fps: fps, breakpoints: breakpoints(track.animation, period: period))
+    }
+  }
+
+  // MARK: - Exact pieces
+
+  /// The value of `track` as Bézier pieces covering at least `[from, to]` seconds, or nil when
+  /// there is no exact cubic form.
+  static func pieces(_ track: Track, from t0: Double, to t1: Double) -> [TimePiece]? {
+    guard let progress = progressPieces(track.animation, from: t0, to: t1) else { return nil }
+    var out: [TimePiece] = []
+    for (piece, linear) in progress {
+      guard let mapped = valuePieces(track, piece, linearInTime: linear) else { return nil }
+      out += mapped
+    }
+    return out.flatMap { piece -> [TimePiece] in
+      // Split at value extrema so every piece runs one way (its easing is then well defined).
+      var parts: [TimePiece] = []
+      var rest = piece, consumed = 0.0
+      for s in piece.yExtrema {
+        let local = (s - consumed) / (1 - consumed)
+        let (a, b) = rest.split(local)
+        parts.append(a)
+        rest = b
+        consumed = s
+      }
+      parts.append(rest)
+      return parts
+    }
+  }
+
+  /// Eased progress of one animation as pieces in (seconds, progress), each flagged when the
+  /// progress is linear in time; nil for springs.
+  static func progressPieces(_ anim: AnimationSpec, from t0: Double, to t1: Double) -> [(TimePiece, Bool)]? {
+    let d = anim.duration
+    guard d > 0, d.isFinite else { return nil }
+    let controls: (Double, Double, Double, Double)
+    let linear: Bool
+    switch anim.curve {
+    case .linear: controls = (1.0 / 3, 1.0 / 3, 2.0 / 3, 2.0 / 3); linear = true
+    case .bezier(let b): controls = (b.c0x, b.c0y, b.c1x, b.c1y); linear = false
+    case .spring: return nil
+    }
+    let pause = max(0, anim.pause), pass = anim.passLength
+    var out: [(TimePiece, Bool)] = []
+    func addPass(at s: Double, backwards: Bool) {
+      let hold = backwards ? 1.0 : 0.0
+      if pause > 0 { out.append((.constant(hold, from: s, to: s + pause), true)) }
+      let a = s + pause
+      let (c0x, c0y, c1x, c1y) = controls
+      let piece: TimePiece
+      if backwards {
+        piece = TimePiece(
+          p0: Point(x: a, y: 1), p1: Point(x: a + d * (1 - c1x), y: c1y), p2: Point(x: a + d * (1 - c0x), y: c0y),
+          p3: Point(x: a + d, y: 0))
+      } else {
+        piece = TimePiece(
+          p0: Point(x: a, y: 0), p1: Point(x: a + d * c0x, y: c0y), p2: Point(x: a + d * c1x, y: c1y),
+          p3: Point(x: a + d, y: 1))
+      }
+      out.append((piece, linear))
+    }
+    switch anim.repeatMode {
+    case .forever(let autoreverses):
+      guard let cycle = anim.cycle, cycle > 0 else { return nil }
+      var k = ((t0 - anim.delay) / cycle).rounded(.down)
+      while anim.delay + k * cycle < t1 {
+        let c = anim.delay + k * cycle
+        addPass(at: c, backwards: false)
+        if autoreverses { addPass(at: c + pass, backwards: true) }
+        k += 1
+        if out.count > 100_000 { return nil }
+      }
+    case .once, .count:
+      var passes = 1, autoreverses = false
+      if case .count(let n, let ar) = anim.repeatMode { passes = max(1, n); autoreverses = ar }
+      let start = anim.delay
+      if start > t0 { out.append((.constant(0, from: t0, to: start), true)) }
+      for i in 0..<passes {
+        let s = start + Double(i) * pass
+        if s >= t1 { break }
+        addPass(at: s, backwards: autoreverses && i % 2 == 1)
+      }
+      let end = start + Double(passes) * pass
+      if end < t1 { out.append((.constant(1, from: end, to: t1), true)) }
+    }
+    if out.count > 100_000 { return nil }
+    return out
+  }
+
+  /// A progress piece mapped through a keyframed track, or nil when the result is not a
+  /// cubic Bézier in time.
+  static func valuePieces(_ track: Track, _ piece: TimePiece, linearInTime: Bool) -> [TimePiece]? {
+    let values = track.values, keys = track.keyTimes
+    guard values.count > 1 else {
+      return [.constant(values.first ?? 0, from: piece.p0.x, to: piece.p3.x)]
+    }
+    // Split where the progress crosses interior key times.
+    var cuts: [Double] = []
+    for k in keys.dropFirst().dropLast() { cuts += piece.parameters(whereY: k) }
+    cuts.sort()
+    var parts: [TimePiece] = []
+    var previous = 0.0
+    for s in cuts + [1] where s > previous + 1e-12 {
+      parts.append(piece.sub(previous, s))
+      previous = s
+    }
+    if parts.isEmpty { parts = [piece] }
+    var out: [TimePiece] = []
+    for part in parts {
+      let mid = part.point(0.5).y
+      var k = 0
+      while k < values.count - 2, mid >= keys[k + 1] { k += 1 }
+      let span = keys[k + 1] - keys[k]
+      let v0 = values[k], dv = values[k + 1] - values[k]
+      let curve = track.curves[k]
+      let ends = [part.p0.y, part.p3.y].map { span > 0 ? ($0 - keys[k]) / span : 1 }
+      let inside = ends.allSatisfy { $0 >= -1e-9 && $0 <= 1 + 1e-9 }
+      let isConstantProgress = part.p0.y == part.p1.y && part.p1.y == part.p2.y && part.p2.y == part.p3.y
+      if curve == .linear || !inside || isConstantProgress {
+        if isConstantProgress, curve != .linear, inside {
+          let f = min(max(ends[0], 0), 1)
+          out.append(.constant(v0 + dv * curve.progress(f), from: part.p0.x, to: part.p3.x))
+          continue
+        }
+        if curve != .linear && !inside { return nil }
+        out.append(part.map { Point(x: $0.x, y: v0 + dv * (span > 0 ? ($0.y - keys[k]) / span : 1)) })
+        continue
+      }
+      guard linearInTime, case .bezier(let b) = curve else { return nil }
+      // Progress is linear in time here: the value follows the segment's curve between
+      // fractions f0 and f1, a sub-curve of it.
+      let fa = min(max(ends[0], 0), 1), fb = min(max(ends[1], 0), 1)
+      let unit = TimePiece(
+        p0: Point(x: 0, y: 0), p1: Point(x: b.c0x, y: b.c0y), p2: Point(x: b.c1x, y: b.c1y), p3: Point(x: 1, y: 1))
+      let lo = min(fa, fb), hi = max(fa, fb)
+      guard hi > lo, let s0 = unit.parameter(whereX: lo), let s1 = unit.parameter(whereX: hi) else {
+        out.append(.constant(v0 + dv * curve.progress(fa), from: part.p0.x, to: part.p3.x))
+        continue
+      }
+      var sub = unit.sub(s0, s1)
+      let ta = part.p0.x, tb = part.p3.x
+      if fa <= fb {
+        sub = sub.map { Point(x: ta + ($0.x - lo) / (hi - lo) * (tb - ta), y: v0 + dv * $0.y) }
+      } else {
+        sub = sub.map { Point(x: ta + (hi - $0.x) / (hi - lo) * (tb - ta), y: v0 + dv * $0.y) }.reversed
+      }
+      out.append(sub)
+    }
+    return out
+  }
+
+  // MARK: - Keyframes from pieces
+
+  /// Lottie keyframes playing `pieces` (consecutive in time), or nil when a handle would leave
+  /// the time range Lottie allows (x in 0…1).
+  static func keyframes(_ pieces: [TimePiece], fps: Double) -> LottieScalar? {
+    let jump = jumpFrames / fps
+    var frames: [LottieKeyframe] = []
+    let scale = pieces.reduce(0.0) { max($0, abs($1.p0.y), abs($1.p3.y)) }
+    let same = max(1e-9, 1e-9 * scale)
+    for (i, raw) in pieces.enumerated() where raw.p3.x - raw.p0.x > 1e-12 {
+      var piece = raw
+      var holdAt: (Double, Double)?
+      if i + 1 < pieces.count, abs(pieces[i + 1].p0.y - piece.p3.y) > same {
+        // A jump: end this piece `jumpFrames` early and hold until the next one starts.
+        let cut = piece.p3.x - jump
+        if cut > piece.p0.x, let s = piece.parameter(whereX: cut) {
+          piece = piece.split(s).0
+          holdAt = (piece.p3.x, piece.p3.y)
+        }
+      }
+      guard var key = keyframe(piece, fps: fps) else { return nil }
+      if holdAt == nil, i + 1 < pieces.count, abs(pieces[i + 1].p0.y - raw.p3.y) > same {
+        key.hold = true  // too short to ease: hold its start value
+      }
+      // Merge runs of the same constant.
+      if let last = frames.last, !last.hold, last.value == key.value, isFlat(last), isFlat(key), key.value == LottieNumber.round(piece.p3.y) {
+        // the previous keyframe already holds this value until this one's end
+      } else {
+        frames.append(key)
+      }
+      if let (t, v) = holdAt {
+        frames.append(LottieKeyframe(frame: LottieNumber.round(t * fps), value: LottieNumber.round(v), hold: true))
+      }
+    }
+    guard let last = pieces.last else { return nil }
+    frames.append(LottieKeyframe(frame: LottieNumber.round(last.p3.x * fps), value: LottieNumber.round(last.p3.y)))
+    // Drop keyframes that no longer advance in time after rounding.
+    var cleaned: [LottieKeyframe] = []
+    for k in frames {
+      if let prev = cleaned.last, k.frame <= prev.frame { cleaned[cleaned.count - 1] = k; continue }
+      cleaned.append(k)
+    }
+    if cleaned.count == 1 { return .constant(cleaned[0].value) }
+    return LottieScalar(keyframes: cleaned, constant: cleaned[0].value)
+  }
+
+  private static func isFlat(_ k: LottieKeyframe) -> Bool { k.easeOut == Point(x: 0, y: 0) && k.easeIn == Point(x: 1, y: 1) }
+
+  /// The keyframe starting `piece`, with its easing handles, or nil when they leave 0…1 in x.
+  static func keyframe(_ piece: TimePiece, fps: Double) -> LottieKeyframe? {
+    let dt = piece.p3.x - piece.p0.x, dv = piece.p3.y - piece.p0.y
+    var key = LottieKeyframe(frame: LottieNumber.round(piece.p0.x * fps), value: LottieNumber.round(piece.p0.y))
+    let scale = max(abs(piece.p0.y), abs(piece.p3.y), 1)
+    guard dt > 0, abs(dv) > 1e-12 * scale else { return key }
+    let ox = (piece.p1.x - piece.p0.x) / dt, oy = (piece.p1.y - piece.p0.y) / dv
+    let ix = (piece.p2.x - piece.p0.x) / dt, iy = (piece.p2.y - piece.p0.y) / dv
+    guard ox >= -1e-9, ox <= 1 + 1e-9, ix >= -1e-9, ix <= 1 + 1e-9 else { return nil }
+    key.easeOut = Point(x: LottieNumber.roundHandle(min(max(ox, 0), 1)), y: LottieNumber.roundHandle(oy))
+    key.easeIn = Point(x: LottieNumber.roundHandle(min(max(ix, 0), 1)), y: LottieNumber.roundHandle(iy))
+    return key
+  }
+
+  // MARK: - Sampling
+
+  /// Keyframes with linear easing that follow `f` over `[0, period]` seconds within
+  /// `sampleTolerance` of its range, tightened until `check` passes.
+  /// - Parameter breakpoints: seconds where `f` may have a kink or a jump (pass boundaries);
+  ///   always keyframes.
+  static func sampled(
+    _ f: (Double) -> Double, period: Double, fps: Double, breakpoints: [Double] = []
+  ) -> LottieScalar {
+    guard period > 0 else { return .constant(LottieNumber.round(f(0))) }
+    let range = valueRange(f, period: period, fps: fps)
+    if range.max - range.min <= 1e-9 * max(1, abs(range.max)) { return .constant(LottieNumber.round(f(0))) }
+    var tolerance = sampleTolerance
+    var result = LottieScalar.constant(0)
+    for _ in 0..<6 {
+      result = sample(f, period: period, fps: fps, breakpoints: breakpoints, absolute: tolerance * (range.max - range.min))
+      if check(result, f, period: period, fps: fps) { break }
+      tolerance /= 2
+    }
+    result.sampled = true
+    return result
+  }
+
+  private static func sample(
+    _ f: (Double) -> Double, period: Double, fps: Double, breakpoints: [Double], absolute tol: Double
+  ) -> LottieScalar {
+    // Every frame is a knot, so no feature shorter than the loop hides between probes.
+    let inner: [Double] = breakpoints.filter { $0 > 0 && $0 < period }
+    let frameTimes: [Double] = (0...max(1, Int((period * fps).rounded()))).map { Double($0) / fps }.filter { $0 < period }
+    let knots: [Double] = Array(Set([0, period] + inner + frameTimes)).sorted()
+    var points: [(Double, Double, Bool)] = []  // time, value, hold
+    func refine(_ a: Double, _ fa: Double, _ b: Double, _ fb: Double, _ depth: Int) {
+      var err = 0.0
+      for q in [0.25, 0.5, 0.75] {
+        let t: Double = a + (b - a) * q
+        let line: Double = fa + (fb - fa) * q
+        err = max(err, abs(f(t) - line))
+      }
+      if err <= tol { points.append((a, fa, false)); return }
+      if b - a <= minimumStep || depth > 40 {
+        points.append((a, fa, true))  // a jump: hold until b
+        return
+      }
+      let m = (a + b) / 2
+      let fm = f(m)
+      refine(a, fa, m, fm, depth + 1)
+      refine(m, fm, b, fb, depth + 1)
+    }
+    var end = f(0)
+    for (a, b) in zip(knots, knots.dropFirst()) where b > a {
+      // Values just inside the interval: a jump exactly at a knot belongs to one side.
+      let fa = f(a), fb = f(b - min(1e-9, (b - a) / 4))
+      refine(a, fa, b, fb, 0)
+      end = fb
+    }
+    // The loop's end is approached from inside (at `period` itself the loop starts again).
+    points.append((period, end, false))
+    // Drop keyframes that lie on the line between their neighbours (within the tolerance at
+    // every sampled point in between).
+    var kept: [(Double, Double, Bool)] = []
+    var i = 0
+    while i < points.count {
+      let anchor = points[i]
+      kept.append(anchor)
+      if anchor.2 { i += 1; continue }
+      var j = i + 1
+      while j + 1 < points.count, !points[j].2 {
+        let end = points[j + 1]
+        let ok = (i + 1...j).allSatisfy { m in
+          let q = points[m]
+          let line = anchor.1 + (end.1 - anchor.1) * (q.0 - anchor.0) / (end.0 - anchor.0)
+          return abs(q.1 - line) <= tol
+        }
+        if !ok { break }
+        j += 1
+      }
+      i = j
+    }
+    points = kept
+    var keys: [LottieKeyframe] = []
+    for (t, v, hold) in points {
+      let k = LottieKeyframe(frame: LottieNumber.round(t * fps), value: LottieNumber.round(v), hold: hold)
+      if let prev = keys.last, k.frame <= prev.frame { keys[keys.count - 1] = k; continue }
+      keys.append(k)
+    }
+    return keys.count > 1 ? LottieScalar(keyframes: keys, constant: keys[0].value) : .constant(keys.first?.value ?? 0)
+  }
+
+  // MARK: - Checking
+
+  /// The smallest and largest value of `f` over the loop, from 8 samples per frame.
+  static func valueRange(_ f: (Double) -> Double, period: Double, fps: Double) -> (min: Double, max: Double) {
+    let n = max(16, Int((period * fps * 8).rounded(.up)))
+    var lo = Double.infinity, hi = -Double.infinity
+    for i in 0...n {
+      let v = f(period * Double(i) / Double(n))
+      lo = min(lo, v); hi = max(hi, v)
+    }
+    return (lo, hi)
+  }
+
+  /// The largest difference between what a player shows and `f`, as a fraction of `f`'s range
+  /// over the loop (0 for a constant `f` played exactly), checked at every frame of the loop
+  /// (0 ..< frameCount; frame `frameCount` is frame 0 of the next loop) and at 8 points between
+  /// consecutive keyframes inside it.
+  static func maxError(_ scalar: LottieScalar, _ f: (Double) -> Double, period: Double, fps: Double) -> Double {
+    let range = valueRange(f, period: period, fps: fps)
+    let span = max(range.max - range.min, 1e-9 * max(1, abs(range.max)))
+    var times: [Double] = []
+    let frameCount = Int((period * fps).rounded())
+    for i in 0..<max(1, frameCount) { times.append(Double(i) / fps) }
+    for (a, b) in zip(scalar.keyframes, scalar.keyframes.dropFirst()) {
+      for j in 1..<8 {
+        let t = (a.frame + (b.frame - a.frame) * Double(j) / 8) / fps
+        if t > 0 && t < period { times.append(t) }
+      }
+    }
+    var worst = 0.0
+    for t in times where t >= 0 && t < period {
+      worst = max(worst, abs(scalar.value(atFrame: t * fps) - f(t)) / span)
+    }
+    return worst
+  }
+
+  /// Whether `scalar` plays `f` within `tolerance` (see `maxError`).
+  static func check(_ scalar: LottieScalar, _ f: (Double) -> Double, period: Double, fps: Double) -> Bool {
+    maxError(scalar, f, period: period, fps: fps) <= tolerance
+  }
+
+  /// Seconds in `[0, period]` where an animation's passes begin or end.
+  static func breakpoints(_ anim: AnimationSpec, period: Double) -> [Double] {
+    var out: [Double] = []
+    let pass = anim.passLength, pause = max(0, anim.pause)
+    guard pass > 0, pass.isFinite else { return [] }
+    switch anim.repeatMode {
+    case .forever:
+      let turns: Double = (anim.delay / pass).rounded(.down)
+      var t: Double = anim.delay - turns * pass
+      while t > 0 { t -= pass }
+      while t <= period {
+        out += [t, t + pause]
+        t += pass
+        if out.count > 200_000 { break }
+      }
+    case .once, .count:
+      var passes = 1
+      if case .count(let n, _) = anim.repeatMode { passes = max(1, n) }
+      for i in 0...passes {
+        let start: Double = anim.delay + Double(i) * pass
+        out.append(start)
+        out.append(start + pause)
+      }
+    }
+    return out.filter { $0 >= 0 && $0 <= period }
+  }
+}
+
+// MARK: - Linear combinations
+
+extension LottieTiming {
+  /// `Σ cᵢ·vᵢ + offset` as one animated value when that is exact: constants, and tracks driven
+  /// by the same animation whose keyframe curves are all linear (key times are merged; between
+  /// them every track is linear in the progress, so their combination is too). Nil otherwise.
+  static func combination(_ terms: [(AnimatedValue, Double)], offset: Double = 0) -> AnimatedValue? {
+    var constant = offset
+    var tracks: [(Track, Double)] = []
+    for (value, c) in terms {
+      switch value {
+      case .constant(let v): constant += c * v
+      case .track(let t): tracks.append((t, c))
+      }
+    }
+    guard let first = tracks.first?.0 else { return .constant(constant) }
+    guard tracks.allSatisfy({ $0.0.animation == first.animation && $0.0.curves.allSatisfy { $0 == .linear } })
+    else { return nil }
+    let keys = Array(Set(tracks.flatMap { $0.0.keyTimes })).sorted()
+    func valueAt(_ track: Track, _ p: Double) -> Double {
+      var k = 0
+      while k < track.values.count - 2, p >= track.keyTimes[k + 1] { k += 1 }
+      guard track.values.count > 1 else { return track.values.first ?? 0 }
+      let span = track.keyTimes[k + 1] - track.keyTimes[k]
+      let f = span > 0 ? (p - track.keyTimes[k]) / span : 1
+      return track.values[k] + (track.values[k + 1] - track.values[k]) * f
+    }
+    let values = keys.map { p in tracks.reduce(constant) { $0 + $1.1 * valueAt($1.0, p) } }
+    return .track(Track(
+      values: values, keyTimes: keys, curves: Array(repeating: .linear, count: max(0, keys.count - 1)),
+      animation: first.animation))
+  }
+
+  /// Whether the value never leaves its keyframes' range: its progress stays in 0…1 (linear
+  /// or a Bézier whose control points' y lie in 0…1).
+  static func staysInKeyRange(_ value: AnimatedValue) -> Bool {
+    guard let anim = value.animation else { return true }
+    switch anim.curve {
+    case .linear: return true
+    case .bezier(let b): return (0...1).contains(b.c0y) && (0...1).contains(b.c1y)
+    case .spring: return false
+    }
+  }
+
+  /// The smallest and largest value of a track's keyframes, or the constant (a linear track
+  /// never leaves its keyframes' range while its progress stays in 0…1).
+  static func keyRange(_ value: AnimatedValue) -> (min: Double, max: Double) {
+    switch value {
+    case .constant(let v): return (v, v)
+    case .track(let t): return (t.values.min() ?? 0, t.values.max() ?? 0)
+    }
+  }
+}
