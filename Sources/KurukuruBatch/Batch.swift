@@ -170,7 +170,19 @@ public enum Batch {
       light: light, dark: dark, contactSheet: "\(name).contact.png",
       outputs: written.filter { $0.output.kind == .output }.map {
         Gallery.Link(path: $0.output.path, label: $0.output.path, bytes: $0.entry.bytes)
-      })
+      },
+      fullAlpha: fullAlphaImages(written))
+  }
+
+  /// The outputs browsers play with full alpha, one per format, at the smallest scale written.
+  static func fullAlphaImages(_ written: [WrittenOutput]) -> [Gallery.Link] {
+    var seen = Set<String>()
+    return written.filter { $0.output.kind == .output && $0.output.format?.showsFullAlphaInBrowsers == true }
+      .sorted { $0.output.scale < $1.output.scale }
+      .compactMap { w -> Gallery.Link? in
+        guard let format = w.output.format, seen.insert(type(of: format).name).inserted else { return nil }
+        return Gallery.Link(path: w.output.path, label: type(of: format).name.uppercased(), bytes: w.entry.bytes)
+      }
   }
 }
 

@@ -30,6 +30,10 @@ package enum Gallery {
     package var contactSheet: String?
     /// The preset's outputs.
     package var outputs: [Link]
+    /// Outputs browsers play with full alpha (APNG, WebP at the smallest scale), each shown on
+    /// a light and a dark tile next to the GIF, with its format and bytes: unlike the GIF, one
+    /// file looks right on both.
+    package var fullAlpha: [Link] = []
   }
 
   /// A parameter and the value it was rendered with.
@@ -74,6 +78,15 @@ package enum Gallery {
             <div class="tile light"><img src="\(url(c.light))" alt="\(esc(c.name)) on a light matte" width="\(Int(c.width))" height="\(Int(c.height))"></div>
             <div class="tile dark"><img src="\(url(c.dark))" alt="\(esc(c.name)) on a dark matte" width="\(Int(c.width))" height="\(Int(c.height))"></div>
           </div>
+          \(c.fullAlpha.map { image in
+            """
+            <div class="tiles alpha">
+              <div class="tile light"><img src="\(url(image.path))" alt="\(esc(image.label)) on light" width="\(Int(c.width))" height="\(Int(c.height))"></div>
+              <div class="tile dark"><img src="\(url(image.path))" alt="\(esc(image.label)) on dark" width="\(Int(c.width))" height="\(Int(c.height))"></div>
+            </div>
+            <p class="caption">\(esc(image.label)) · \(bytes(image.bytes)) · the same file on both</p>
+            """
+          }.joined())
           <h2>\(esc(c.title)) <small>\(esc(c.name))</small></h2>
           \(c.source.map { "<p class=\"source\">\(esc($0))</p>" } ?? "")
           <dl>
@@ -110,6 +123,8 @@ package enum Gallery {
         .source { color: #3c3c43; margin: 4px 0; }
         dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 8px; margin: 6px 0; } dt { color: #8e8e93; } dd { margin: 0; }
         .outputs { margin: 6px 0 0; padding-left: 18px; }
+        .tiles.alpha { margin-top: 8px; } .tiles.alpha .tile { min-height: 90px; }
+        .caption { color: #8e8e93; margin: 2px 0 0; font-size: 12px; }
         .failures { background: #fff0f0; border-radius: 12px; padding: 12px; margin-top: 16px; }
       </style>
       </head>

@@ -27,6 +27,9 @@ public protocol OutputFormat: Sendable {
   var cacheKey: String { get }
   /// Whether the output is a folder of files rather than one file. Default false.
   var writesFolder: Bool { get }
+  /// Whether the output is one image file that browsers animate with full alpha (APNG, WebP),
+  /// which the batch gallery shows on its light and dark tiles next to the GIF. Default false.
+  var showsFullAlphaInBrowsers: Bool { get }
 
   /// Where the output of the scene `name` at `scale` pixels per point goes by default, relative
   /// to the working directory: e.g. `loader.gif`, `loader@2x.gif`, `loader@2x` (a folder).
@@ -42,6 +45,7 @@ extension OutputFormat {
   public var frameRateLimit: FrameRateLimit? { nil }
   public var cacheKey: String { "" }
   public var writesFolder: Bool { false }
+  public var showsFullAlphaInBrowsers: Bool { false }
 }
 
 // MARK: - OutputFormats

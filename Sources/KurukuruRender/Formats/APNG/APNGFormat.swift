@@ -35,6 +35,9 @@ public struct APNGFormat: OutputFormat {
   // MARK: - Policy
 
   /// Every option that differs from its default.
+  /// Browsers play APNG with full alpha: the gallery shows it on its light and dark tiles.
+  public var showsFullAlphaInBrowsers: Bool { true }
+
   public var cacheKey: String {
     let defaults = APNGOptions()
     var key: [String] = []
