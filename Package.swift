@@ -22,13 +22,18 @@ let package = Package(
     .systemLibrary(
       name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+    // libwebp with libwebpmux (WebPAnimEncoder) and libwebpdemux (WebPAnimDecoder).
+    .systemLibrary(
+      name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
+      providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
     // libpng reports errors by longjmp: this C layer keeps setjmp on the C side.
     .target(name: "CKurukuruPNG", dependencies: ["CPNG"]),
 
     // MARK: - Pipeline stages
     .target(name: "KurukuruCore"),
     .target(name: "KurukuruRaster", dependencies: ["KurukuruCore", "CCairo"]),
-    .target(name: "KurukuruCodecs", dependencies: ["KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG"]),
+    .target(
+      name: "KurukuruCodecs", dependencies: ["KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG", "CWebP"]),
     .target(name: "KurukuruCompare", dependencies: ["KurukuruCore"]),
     .target(name: "KurukuruRender", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs"]),
     // The umbrella module: `import Kurukuru` re-exports every stage.

@@ -52,6 +52,7 @@ public enum OutputFormats {
   public static let all: [any OutputFormat.Type] = [
     GIFFormat.self,
     PNGSequenceFormat.self,
+    WebPFormat.self,
   ]
 
   /// The names of every format, in order.
