@@ -9,7 +9,8 @@ enum InfoCommand: Command {
     name: "info", arguments: "PRESET|FILE",
     abstract: """
       Describes a preset (name, size in points, fps, loop duration, frames, parameters) or an
-      image file: a GIF (size, frames, delays in centiseconds, loop count, 0 = forever) or a PNG.
+      image file: a GIF (size, frames, delays in centiseconds, loop count, 0 = forever), a WebP
+      (the same, delays in milliseconds) or a PNG.
       """,
     options: [
       OptionSpec("json", nil, "print the description as JSON"),
@@ -23,10 +24,12 @@ enum InfoCommand: Command {
       throw UsageError("info: name exactly one preset or image file")
     }
     // A missing or unreadable file falls through to the preset reader, which names it.
-    let head = FileHandle(forReadingAtPath: path).map { $0.readData(ofLength: 8) } ?? Data()
+    let head = FileHandle(forReadingAtPath: path).map { $0.readData(ofLength: 12) } ?? Data()
     let info: JSONOut
     if head.starts(with: Array("GIF8".utf8)) {
       info = try gifInfo(path)
+    } else if WebPDecoder.isWebP(head) {
+      info = try webpInfo(path)
     } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
       let frame: Frame
       do { frame = try PNG.decode(try readBytes(path)) } catch { throw UsageError("\(path): \(CLI.message(for: error))") }
@@ -91,6 +94,22 @@ enum InfoCommand: Command {
       ("duration", .number(Double(gif.delays.reduce(0, +)) / 100)),
       ("loop", gif.loopCount.map { .int($0) } ?? .null),
     ])
+  }
+
+  static func webpInfo(_ path: String) throws -> JSONOut {
+    let webp: WebPInfo
+    do { webp = try WebPDecoder.info(try readBytes(path)) } catch { throw UsageError("\(path): \(CLI.message(for: error))") }
+    var members: [(String, JSONOut)] = [
+      ("file", .string(path)), ("format", .string("webp")), ("width", .int(webp.width)), ("height", .int(webp.height)),
+    ]
+    if webp.isAnimated {
+      members += [
+        ("frames", .int(webp.frames)), ("delays", .array(webp.durations.map { .int($0) })),
+        ("duration", .number(Double(webp.durations.reduce(0, +)) / 1000)), ("loop", .int(webp.loopCount)),
+      ]
+    }
+    members.append(("compression", .string(webp.compression)))
+    return .object(members)
   }
 
   static func presetInfo(_ path: String, _ args: Arguments) throws -> JSONOut {

@@ -57,7 +57,9 @@ enum RenderCommand: Command {
       for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
       let name = format.defaultPath(name: renderer.scene.name, scale: renderer.scale)
       let output = renderers.count > 1 ? (args.value("output") ?? ".") + "/" + name : args.value("output") ?? name
-      Console.out(describe(try renderer.write(format, to: output), renderer.scene))
+      let summary = try renderer.write(format, to: output)
+      for note in summary.notes { Console.err("note: \(output): \(note)") }
+      Console.out(describe(summary, renderer.scene))
     }
     return 0
   }
