@@ -178,16 +178,24 @@ public enum WebPEncoder {
     let ranges = stride(from: 0, to: count, by: chunk).map { $0..<min(count, $0 + chunk) }
     guard let first = ranges.first else { return }
     try withoutActuallyEscaping(frames) { frames in
+      /// One chunk rendered on a helper thread. The work (which holds `frames`) is dropped before
+      /// `done` is signalled, so nothing keeps `frames` once every job is waited for.
       final class Job: @unchecked Sendable {
         let done = DispatchGroup()
+        var work: (() throws -> [Frame])?
         var result: Result<[Frame], Error> = .success([])
+        func run() {
+          guard let work else { return }
+          self.work = nil
+          result = Result { try work() }
+        }
       }
       func start(_ range: Range<Int>) -> Job {
         let job = Job()
+        job.work = { try frames(range) }
         job.done.enter()
-        let work = { job.result = Result { try frames(range) } }
         Thread.detachNewThread {
-          work()
+          job.run()
           job.done.leave()
         }
         return job
