@@ -67,7 +67,7 @@ final class ErrorTests: XCTestCase {
     try assertFails(
       ["render", CLITest.preset("four-color-ring"), "--scale", "40"], in: dir,
       stderr: "render: scale 40 makes a 9600×9600 px canvas; each side must be 1…8192 px")
-    try assertFails(["render", preset, "--format", "gift"], in: dir, stderr: "render: --format must be gif or png, got 'gift' — did you mean 'gif'?")
+    try assertFails(["render", preset, "--format", "gift"], in: dir, stderr: "render: --format must be gif or png or webp, got 'gift' — did you mean 'gif'?")
     try assertFails(["rendr", preset], in: dir, stderr: "unknown command 'rendr' — did you mean 'render'? (run 'kurukuru --help')")
     try assertFails(
       ["render", preset, "--set", "blue4=red"], in: dir,

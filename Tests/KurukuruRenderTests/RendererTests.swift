@@ -123,7 +123,7 @@ final class RendererTests: XCTestCase {
   // MARK: - Registry and options
 
   func testFormatsAreFoundByNameWithTheirOptions() throws {
-    XCTAssertEqual(OutputFormats.names, ["gif", "png"])
+    XCTAssertEqual(OutputFormats.names, ["gif", "png", "webp"])
     XCTAssertTrue(try OutputFormats.make("png") is PNGSequenceFormat)
     let gif = try XCTUnwrap(
       try OutputFormats.make("gif", options: FormatOptionValues(["matte": "#1C1C1E", "loops": "3", "colors": "16"]))
@@ -134,7 +134,7 @@ final class RendererTests: XCTestCase {
     XCTAssertNotEqual(gif.cacheKey, GIFFormat().cacheKey, "options that change bytes change the cache key")
     XCTAssertEqual(GIFFormat().cacheKey, "\(RGBA8(r: 255, g: 255, b: 255))", "default key unchanged")
     XCTAssertThrowsError(try OutputFormats.make("webm")) { error in
-      XCTAssertEqual(error as? RenderError, .unknownFormat("webm", known: ["gif", "png"]))
+      XCTAssertEqual(error as? RenderError, .unknownFormat("webm", known: ["gif", "png", "webp"]))
     }
     XCTAssertThrowsError(try GIFFormat(options: FormatOptionValues(["loops": "x"]))) { error in
       XCTAssertEqual("\(error)", "render: --loops must be a whole number in 0…65535, got 'x'")
