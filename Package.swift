@@ -29,6 +29,10 @@ let package = Package(
     .systemLibrary(
       name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+    // libwebp with libwebpmux (WebPAnimEncoder) and libwebpdemux (WebPAnimDecoder).
+    .systemLibrary(
+      name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
+      providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
     // libpng reports errors by longjmp: this C layer keeps setjmp on the C side.
     .target(name: "CKurukuruPNG", dependencies: ["CPNG"]),
 
@@ -36,7 +40,8 @@ let package = Package(
     .target(name: "KurukuruCore"),
     .target(name: "KurukuruRaster", dependencies: ["KurukuruCore", "CCairo"]),
     .target(
-      name: "KurukuruCodecs", dependencies: ["KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG", "CZlib", "CDeflate"]),
+      name: "KurukuruCodecs",
+      dependencies: ["KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG", "CZlib", "CDeflate", "CWebP"]),
     .target(name: "KurukuruCompare", dependencies: ["KurukuruCore"]),
     .target(name: "KurukuruRender", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs"]),
     // Many presets × formats × scales into one folder with a manifest, contact sheets and a gallery.

@@ -57,6 +57,7 @@ public enum OutputFormats {
     GIFFormat.self,
     PNGSequenceFormat.self,
     APNGFormat.self,
+    WebPFormat.self,
     LottieFormat.self,
     AndroidFormat.self, XCAssetsFormat.self, CSSFormat.self,
   ]

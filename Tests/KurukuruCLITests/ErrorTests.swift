@@ -60,7 +60,7 @@ final class ErrorTests: XCTestCase {
   }
 
   /// The registered formats as the error lists them: `gif, png, … or css`.
-  static let formatList = "gif, png, apng, lottie, android, xcassets or css"
+  static let formatList = "gif, png, apng, webp, lottie, android, xcassets or css"
 
   func testUsageErrors() throws {
     let dir = try CLITest.temporaryDirectory()

@@ -10,7 +10,7 @@ enum InfoCommand: Command {
     abstract: """
       Describes a preset (name, size in points, fps, loop duration, frames, parameters) or an
       image file: a GIF (size, frames, delays in centiseconds, loop count, 0 = forever), an APNG
-      (delays in seconds and as fractions) or a PNG.
+      (delays in seconds and as fractions), a WebP (delays in milliseconds) or a PNG.
       """,
     options: [
       OptionSpec("json", nil, "print the description as JSON"),
@@ -23,20 +23,9 @@ enum InfoCommand: Command {
     guard args.positional.count == 1, let path = args.positional.first else {
       throw UsageError("info: name exactly one preset or image file")
     }
-    // A missing or unreadable file falls through to the preset reader, which names it.
-    let head = FileHandle(forReadingAtPath: path).map { $0.readData(ofLength: 8) } ?? Data()
-    let info: JSONOut
-    if head.starts(with: Array("GIF8".utf8)) {
-      info = try gifInfo(path)
-    } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47]), let bytes = try? readBytes(path), APNGDecoder.isAnimated(bytes) {
-      info = try apngInfo(path, bytes)
-    } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-      let frame: Frame
-      do { frame = try PNG.decode(try readBytes(path)) } catch { throw UsageError("\(path): \(CLI.message(for: error))") }
-      info = .object([("file", .string(path)), ("format", .string("png")), ("width", .int(frame.width)), ("height", .int(frame.height))])
-    } else {
-      info = try presetInfo(path, args)
-    }
+    // Anything that is not an image file this tool reads (a missing file too) goes to the preset
+    // reader, which names it.
+    let info = try ImageFileInfo.describe(path) ?? presetInfo(path, args)
     if args.has("json") {
       Console.out(info.render())
     } else if case .object(let members) = info {
@@ -77,36 +66,6 @@ enum InfoCommand: Command {
     default:
       return "\(key): \(value.render(indent: nil))"
     }
-  }
-
-  static func readBytes(_ path: String) throws -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("\(path): cannot read the file") }
-    return [UInt8](data)
-  }
-
-  static func gifInfo(_ path: String) throws -> JSONOut {
-    let bytes = try readBytes(path)
-    let gif: GIFInfo
-    do { gif = try GIFDecoder.info(bytes) } catch { throw UsageError("\(path): \(CLI.message(for: error))") }
-    return .object([
-      ("file", .string(path)), ("format", .string("gif")), ("width", .int(gif.width)), ("height", .int(gif.height)),
-      ("frames", .int(gif.frames)), ("delays", .array(gif.delays.map { .int($0) })),
-      ("duration", .number(Double(gif.delays.reduce(0, +)) / 100)),
-      ("loop", gif.loopCount.map { .int($0) } ?? .null),
-    ])
-  }
-
-  /// An APNG: delays as seconds and as fcTL's fractions, duration in seconds, loop 0 = forever.
-  static func apngInfo(_ path: String, _ bytes: [UInt8]) throws -> JSONOut {
-    let apng: APNGInfo
-    do { apng = try APNGDecoder.info(bytes) } catch { throw UsageError("\(path): \(CLI.message(for: error))") }
-    return .object([
-      ("file", .string(path)), ("format", .string("apng")), ("width", .int(apng.width)), ("height", .int(apng.height)),
-      ("frames", .int(apng.frames)), ("delays", .array(apng.delays.map { .number($0.seconds) })),
-      ("delayFractions", .array(apng.delays.map { .string($0.description) })),
-      ("duration", .number(APNGDelay.total(apng.delays))),
-      ("loop", .int(apng.loopCount)),
-    ])
   }
 
   static func presetInfo(_ path: String, _ args: Arguments) throws -> JSONOut {

@@ -3,11 +3,12 @@ import KurukuruCore
 
 // MARK: - FrameSource
 
-/// A path opened as a sequence of frames: a PNG file (one frame), a GIF or APNG file (every
-/// composited frame, with its delay), or a folder of PNG frames.
+/// A path opened as a sequence of frames: a PNG file (one frame), a GIF, APNG or WebP file
+/// (every composited frame, with its delay; a still WebP is one frame), or a folder of PNG frames.
 ///
 /// The kind is told by the contents, not the name: a folder, else the GIF signature (`GIF8`),
-/// else the PNG signature. A GIF is decoded when opened; a folder's PNG frames are decoded one by
+/// else a PNG with an `acTL` chunk (APNG), else the WebP signature (`RIFF····WEBP`), else the
+/// PNG signature. Animations are decoded when opened; a folder's PNG frames are decoded one by
 /// one when asked for, so a long sequence never sits in memory, and `frame(_:)` may be called
 /// from several threads at once.
 ///
@@ -21,6 +22,8 @@ public struct FrameSource: FrameSequence, Sendable {
     case image(Frame)
     /// A GIF file, decoded.
     case animation(DecodedGIF)
+    /// An animated WebP file, decoded (a still WebP opens as `.image`).
+    case webp(DecodedWebP)
     /// A folder: the paths of its PNG frames (`folder/name.png`), in frame order.
     case folder([String])
     /// An APNG (a PNG with acTL), decoded.
@@ -63,6 +66,14 @@ public struct FrameSource: FrameSequence, Sendable {
       } catch let error as APNGError {
         throw FrameSourceError.apng(path: path, error)
       }
+    } else if WebPDecoder.isWebP(bytes) {
+      do {
+        let webp = try WebPDecoder.decode(bytes)
+        content = webp.isAnimated || webp.frames.count != 1 ? .webp(webp) : .image(webp.frames[0])
+        centiseconds = WebPDelays.centiseconds(fromMilliseconds: webp.durations)
+      } catch let error as WebPError {
+        throw FrameSourceError.webp(path: path, error)
+      }
     } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
       content = .image(try FrameSource.decodePNG(bytes, path: path))
     } else {
@@ -83,6 +94,7 @@ public struct FrameSource: FrameSequence, Sendable {
     switch content {
     case .image: return 1
     case .animation(let gif): return gif.frames.count
+    case .webp(let webp): return webp.frames.count
     case .folder(let paths): return paths.count
     case .apng(let apng): return apng.frames.count
     }
@@ -94,18 +106,28 @@ public struct FrameSource: FrameSequence, Sendable {
     switch content {
     case .image(let frame): return frame
     case .animation(let gif): return gif.frames[index]
+    case .webp(let webp): return webp.frames[index]
     case .folder(let paths): return try FrameSource.decodePNG(try FrameSource.read(paths[index]), path: paths[index])
     case .apng(let apng): return apng.frames[index]
     }
   }
 
-  /// The delay of frame `index` in centiseconds: the GIF's; an APNG's fraction rounded with
-  /// the rounding carried (`APNGDelay.centiseconds`; the exact fractions are in `DecodedAPNG`);
-  /// nil for PNG files and folders.
+  /// The delay of frame `index` in centiseconds: the GIF's; an APNG's fraction or a WebP's
+  /// milliseconds rounded with the rounding carried, so the delays add up to the loop
+  /// (`APNGDelay.centiseconds`, `WebPDelays.centiseconds(fromMilliseconds:)`; the exact values
+  /// are in `DecodedAPNG` and `delayMilliseconds(_:)`); nil for PNG files and folders.
   public func delay(_ index: Int) -> Int? {
     if case .animation(let gif) = content, index < gif.delays.count { return gif.delays[index] }
-    if case .apng(let apng) = content, index < apng.delays.count { return centiseconds[index] }
+    if case .apng = content, index < centiseconds.count { return centiseconds[index] }
+    if case .webp = content, index < centiseconds.count { return centiseconds[index] }
     return nil
+  }
+
+  /// The delay of frame `index` in milliseconds: a WebP's exact duration, a GIF's delay × 10,
+  /// nil for PNG files and folders.
+  public func delayMilliseconds(_ index: Int) -> Int? {
+    if case .webp(let webp) = content, index < webp.durations.count { return webp.durations[index] }
+    return delay(index).map { $0 * 10 }
   }
 
   // MARK: - Folders

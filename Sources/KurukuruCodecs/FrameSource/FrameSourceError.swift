@@ -13,12 +13,14 @@ public enum FrameSourceError: Error, Equatable, Sendable, CustomStringConvertibl
   case unreadableFolder(path: String)
   /// The folder holds no `.png` file (hidden files are ignored).
   case noFrames(folder: String)
-  /// The file starts with neither the GIF nor the PNG signature.
+  /// The file starts with none of the GIF, WebP and PNG signatures.
   case unknownFormat(path: String)
   /// The GIF cannot be decoded (the file, the decoder's error).
   case gif(path: String, GIFError)
   /// The APNG cannot be decoded (the file, the decoder's error).
   case apng(path: String, APNGError)
+  /// The WebP cannot be decoded (the file, the decoder's error).
+  case webp(path: String, WebPError)
   /// A PNG (the file itself, or a frame of a folder) cannot be decoded (its path, the error).
   case png(path: String, PNGError)
 
@@ -28,8 +30,9 @@ public enum FrameSourceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unreadableFile(let path): return "\(path): cannot read the file"
     case .unreadableFolder(let path): return "\(path): cannot read the folder"
     case .noFrames(let folder): return "\(folder): the folder holds no .png frames"
-    case .unknownFormat(let path): return "\(path): not a PNG or GIF file, nor a folder of PNG frames"
+    case .unknownFormat(let path): return "\(path): not a PNG, GIF or WebP file, nor a folder of PNG frames"
     case .gif(let path, let error): return "\(path): \(error)"
+    case .webp(let path, let error): return "\(path): \(error)"
     case .png(let path, let error): return "\(path): \(error)"
     case .apng(let path, let error): return "\(path): \(error)"
     }

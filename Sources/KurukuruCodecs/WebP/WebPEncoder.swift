@@ -1,0 +1,313 @@
+import CWebP
+import Dispatch
+import Foundation
+import KurukuruCore
+
+// MARK: - WebPOptions
+
+/// How an animation is compressed as WebP.
+public struct WebPOptions: Sendable, Equatable {
+  /// `nil` (default): lossless, every pixel decodes exactly as rendered, the RGB of transparent
+  /// pixels included. 0...100: lossy colour (VP8 at this quality) with exact, losslessly coded
+  /// alpha; the lossless file is written instead when it is smaller or when the lossy colour
+  /// misses `minimumLossyPSNR` (flat loaders often compress better losslessly).
+  public var quality: Double?
+  /// The ANIM chunk's loop count: 0 = loop forever (default), N = play N times. Range 0...65535.
+  public var loopCount: Int
+  /// The lowest PSNR, in dB over every pixel of every frame composited on white and on black
+  /// (the worse of the two), that a lossy file must reach to be written. Default 40.
+  public var minimumLossyPSNR: Double
+  /// The most threads the encoder uses (≥ 1; smaller counts as 1). With more than one, the lossy
+  /// and the lossless encodings run at once and libwebp may use a helper thread
+  /// (`thread_level` 1). The bytes are the same for any number. Default: the active cores.
+  public var threads: Int
+
+  /// Creates options; every parameter has the documented default.
+  public init(quality: Double? = nil, loopCount: Int = 0, minimumLossyPSNR: Double = 40,
+              threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    self.quality = quality
+    self.loopCount = loopCount
+    self.minimumLossyPSNR = minimumLossyPSNR
+    self.threads = threads
+  }
+}
+
+// MARK: - WebPEncoding
+
+/// An encoded animation and how it was compressed.
+public struct WebPEncoding: Sendable, Equatable {
+  /// The `.webp` file's bytes.
+  public var bytes: [UInt8]
+  /// Whether every frame is lossless (VP8L).
+  public var isLossless: Bool
+  /// For a lossy request: the lossy encoding's PSNR in dB (the worse of white and black
+  /// backdrops; `.infinity` when exact), whether or not it was kept; nil for lossless requests.
+  public var lossyPSNR: Double?
+  /// For a lossy request: the lossy encoding's size in bytes, whether or not it was kept.
+  public var lossyBytes: Int?
+}
+
+// MARK: - WebPEncoder
+
+/// A streaming animated WebP encoder over libwebp's `WebPAnimEncoder`.
+///
+/// Frames are asked for in chunks of at most about 16 MiB (the next chunk renders while the
+/// current one is encoded) and handed to the encoder with timestamps in milliseconds; identical
+/// consecutive frames are merged by libwebp (the earlier one shows longer) and changed frames are
+/// stored as the rectangle that changed, with blending and disposal chosen per frame.
+///
+/// Lossless settings (measured on the bundled presets at scale 2 against
+/// `img2webp -lossless -min_size`, which uses method 4, quality 75): method 3, quality 75,
+/// `minimize_size` on (both disposal methods tried per frame; key frames are then never
+/// inserted), `exact` on. Method 3 is as small as method 4 on 14 presets, 0.5–0.7% smaller on
+/// gradient-ring and four-color-ring and about a third faster; without `minimize_size` files are
+/// a few bytes larger at half the time; methods 5–6 are 2–50× slower for under 1%.
+/// `exact` keeps the RGB of transparent pixels (img2webp lets libwebp change them): up to 2%
+/// larger (gradient-ring), but the file decodes to exactly the rendered frames.
+public enum WebPEncoder {
+  /// Lossless effort: `WebPConfig.method` (0...6).
+  static let losslessMethod: Int32 = 3
+  /// Lossless effort: `WebPConfig.quality` (0...100; for lossless, how hard to compress).
+  static let losslessEffort: Float = 75
+  /// Lossy `WebPConfig.method` (0...6): libwebp's default.
+  static let lossyMethod: Int32 = 4
+
+  /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels.
+  static func chunkSize(width: Int, height: Int) -> Int {
+    max(1, min(32, (16 << 20) / max(1, width * height * 4)))
+  }
+
+  /// Encodes an animation.
+  /// - Parameters:
+  ///   - width: Canvas width in pixels (1...16383).
+  ///   - height: Canvas height in pixels (1...16383).
+  ///   - durations: One duration per frame in milliseconds (1...16777215), e.g.
+  ///     `WebPDelays.milliseconds(frameCount:fps:)`; frame `i` starts at the sum of those before.
+  ///   - options: Lossless or lossy, loop count, threads.
+  ///   - frames: Renders the frames of a range (in order, each `width` × `height`); called once
+  ///     per chunk over the timeline, in order, never twice at once.
+  /// - Returns: The file and how it was compressed.
+  /// - Throws: `WebPError` for invalid input or libwebp failures, or errors of `frames`.
+  public static func encode(width: Int, height: Int, durations: [Int], options: WebPOptions = WebPOptions(),
+                            frames: (Range<Int>) throws -> [Frame]) throws -> WebPEncoding {
+    guard (1...WebPLimits.maxEncodedSide).contains(width), (1...WebPLimits.maxEncodedSide).contains(height) else {
+      throw WebPError.invalidCanvas(width: width, height: height)
+    }
+    guard !durations.isEmpty else { throw WebPError.noFrames }
+    for (i, d) in durations.enumerated() where !(1...WebPLimits.maxDuration).contains(d) {
+      throw WebPError.invalidDuration(frame: i, milliseconds: d)
+    }
+    guard (0...65535).contains(options.loopCount) else { throw WebPError.invalidLoopCount(options.loopCount) }
+    if let q = options.quality, !(0...100).contains(q) { throw WebPError.invalidQuality(q) }
+    let threads = max(1, options.threads)
+
+    var starts = [0]
+    for d in durations { starts.append(starts[starts.count - 1] + d) }
+    guard let total = starts.last, total <= Int(Int32.max) else {
+      throw WebPError.invalidDuration(frame: durations.count - 1, milliseconds: durations[durations.count - 1])
+    }
+
+    let lossless = try AnimEncoder(width: width, height: height, loopCount: options.loopCount,
+                                   config: try config(quality: nil, threads: threads))
+    var encoders = [lossless]
+    if let quality = options.quality {
+      encoders.append(try AnimEncoder(width: width, height: height, loopCount: options.loopCount,
+                                      config: try config(quality: quality, threads: threads)))
+    }
+    let chunk = chunkSize(width: width, height: height)
+    try forEachChunk(count: durations.count, chunk: chunk, frames: frames) { range, rendered in
+      guard rendered.count == range.count else {
+        throw WebPError.frameCountMismatch(range: range, actual: rendered.count)
+      }
+      for (offset, frame) in rendered.enumerated() where frame.width != width || frame.height != height {
+        throw WebPError.frameSizeMismatch(frame: range.lowerBound + offset, width: frame.width,
+                                          height: frame.height, expectedWidth: width, expectedHeight: height)
+      }
+      // Each encoder sees every frame in order; two encoders may run at once (deterministic).
+      _ = try parallelMap(encoders.count, threads: threads) { e in
+        for (offset, frame) in rendered.enumerated() {
+          try encoders[e].add(frame, timestamp: starts[range.lowerBound + offset])
+        }
+      }
+    }
+    let results = try parallelMap(encoders.count, threads: threads) { try encoders[$0].assemble(endTimestamp: total) }
+    guard options.quality != nil else { return WebPEncoding(bytes: results[0], isLossless: true) }
+
+    // Lossy only when it pays: smaller than lossless, and faithful enough.
+    let psnr = try WebPDecoder.psnr(results[1], against: results[0])
+    let keepLossy = results[1].count < results[0].count && psnr >= options.minimumLossyPSNR
+    return WebPEncoding(bytes: keepLossy ? results[1] : results[0], isLossless: !keepLossy, lossyPSNR: psnr,
+                        lossyBytes: results[1].count)
+  }
+
+  // MARK: - Settings
+
+  /// The libwebp configuration of one frame: lossless (`quality` nil) or lossy colour at
+  /// `quality` with lossless alpha.
+  static func config(quality: Double?, threads: Int) throws -> WebPConfig {
+    var config = WebPConfig()
+    guard WebPConfigInit(&config) != 0 else { throw WebPError.encoder(operation: "WebPConfigInit", reason: "version mismatch") }
+    if let quality {
+      config.lossless = 0
+      config.quality = Float(quality)
+      config.method = lossyMethod
+      config.alpha_compression = 1
+      config.alpha_quality = 100
+    } else {
+      config.lossless = 1
+      config.quality = losslessEffort
+      config.method = losslessMethod
+    }
+    config.exact = 1
+    // libwebp's helper thread splits work whose results are merged in a fixed order: the bytes do
+    // not depend on it (WebPParallelTests checks).
+    config.thread_level = threads > 1 ? 1 : 0
+    guard WebPValidateConfig(&config) != 0 else {
+      throw WebPError.encoder(operation: "WebPValidateConfig", reason: "invalid configuration")
+    }
+    return config
+  }
+
+  // MARK: - Streaming
+
+  /// Calls `body` with consecutive chunks of at most `chunk` frames covering `0..<count`, in
+  /// order. The next chunk is rendered on a helper thread while `body` runs over the current one;
+  /// `frames` is never called twice at once.
+  static func forEachChunk(count: Int, chunk: Int, frames: (Range<Int>) throws -> [Frame],
+                           body: (Range<Int>, [Frame]) throws -> Void) throws {
+    let ranges = stride(from: 0, to: count, by: chunk).map { $0..<min(count, $0 + chunk) }
+    guard let first = ranges.first else { return }
+    try withoutActuallyEscaping(frames) { frames in
+      /// One chunk rendered on a helper thread. The work (which holds `frames`) is dropped before
+      /// `done` is signalled, so nothing keeps `frames` once every job is waited for.
+      final class Job: @unchecked Sendable {
+        let done = DispatchGroup()
+        var work: (() throws -> [Frame])?
+        var result: Result<[Frame], Error> = .success([])
+        func run() {
+          guard let work else { return }
+          self.work = nil
+          result = Result { try work() }
+        }
+      }
+      func start(_ range: Range<Int>) -> Job {
+        let job = Job()
+        job.work = { try frames(range) }
+        job.done.enter()
+        Thread.detachNewThread {
+          job.run()
+          job.done.leave()
+        }
+        return job
+      }
+      var next: Job? = start(first)
+      defer { next?.done.wait() }
+      for (k, range) in ranges.enumerated() {
+        guard let job = next else { break }
+        job.done.wait()
+        next = k + 1 < ranges.count ? start(ranges[k + 1]) : nil
+        let rendered = try job.result.get()
+        job.result = .success([])
+        try body(range, rendered)
+      }
+    }
+  }
+
+  /// `body(0..<count)` in order, computed on up to `threads` threads (each index on one
+  /// thread); rethrows the lowest index's error.
+  static func parallelMap<T>(_ count: Int, threads: Int, _ body: (Int) throws -> T) throws -> [T] {
+    guard count > 1, threads > 1 else { return try (0..<count).map(body) }
+    return try withoutActuallyEscaping(body) { body in
+      let results = ParallelResults<T>()
+      DispatchQueue.concurrentPerform(iterations: count) { i in
+        let result = Result { try body(i) }
+        results.lock.lock()
+        results.values[i] = result
+        results.lock.unlock()
+      }
+      return try (0..<count).map { i in
+        guard let result = results.values[i] else { throw WebPError.encoder(operation: "parallel encoding", reason: "no result") }
+        return try result.get()
+      }
+    }
+  }
+}
+
+/// Results gathered by index from several threads.
+private final class ParallelResults<T>: @unchecked Sendable {
+  let lock = NSLock()
+  var values: [Int: Result<T, Error>] = [:]
+}
+
+// MARK: - AnimEncoder
+
+/// Owns a `WebPAnimEncoder`; frees it in `deinit`.
+final class AnimEncoder {
+  private let handle: OpaquePointer
+  private var config: WebPConfig
+  private let width: Int
+  private let height: Int
+
+  /// Creates an encoder for a canvas in pixels, with the frame configuration `config`.
+  /// - Throws: `WebPError.encoder`.
+  init(width: Int, height: Int, loopCount: Int, config: WebPConfig) throws {
+    var options = WebPAnimEncoderOptions()
+    guard WebPAnimEncoderOptionsInit(&options) != 0 else {
+      throw WebPError.encoder(operation: "WebPAnimEncoderOptionsInit", reason: "version mismatch")
+    }
+    options.anim_params.loop_count = Int32(loopCount)
+    // Browsers and libwebp's decoder clear to transparent whatever this says; transparent is honest.
+    options.anim_params.bgcolor = 0
+    options.minimize_size = 1
+    options.allow_mixed = 0
+    guard let handle = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
+      throw WebPError.encoder(operation: "WebPAnimEncoderNew", reason: "out of memory")
+    }
+    self.handle = handle
+    self.config = config
+    self.width = width
+    self.height = height
+  }
+
+  deinit { WebPAnimEncoderDelete(handle) }
+
+  /// Adds a frame shown from `timestamp` ms (timestamps increase).
+  /// - Throws: `WebPError.encoder`.
+  func add(_ frame: Frame, timestamp: Int) throws {
+    var picture = WebPPicture()
+    guard WebPPictureInit(&picture) != 0 else {
+      throw WebPError.encoder(operation: "WebPPictureInit", reason: "version mismatch")
+    }
+    defer { WebPPictureFree(&picture) }
+    picture.use_argb = 1
+    picture.width = Int32(width)
+    picture.height = Int32(height)
+    let imported = frame.pixels.withUnsafeBufferPointer { px -> Int32 in
+      guard let base = px.baseAddress else { return 0 }
+      return WebPPictureImportRGBA(&picture, base, Int32(width * 4))
+    }
+    guard imported != 0 else { throw WebPError.encoder(operation: "WebPPictureImportRGBA", reason: "out of memory") }
+    guard WebPAnimEncoderAdd(handle, &picture, Int32(timestamp), &config) != 0 else {
+      throw WebPError.encoder(operation: "WebPAnimEncoderAdd at \(timestamp) ms", reason: lastError)
+    }
+  }
+
+  /// Ends the last frame at `endTimestamp` ms and returns the file.
+  /// - Throws: `WebPError.encoder`.
+  func assemble(endTimestamp: Int) throws -> [UInt8] {
+    guard WebPAnimEncoderAdd(handle, nil, Int32(endTimestamp), nil) != 0 else {
+      throw WebPError.encoder(operation: "WebPAnimEncoderAdd (end)", reason: lastError)
+    }
+    var data = WebPData()
+    WebPDataInit(&data)
+    defer { WebPDataClear(&data) }
+    guard WebPAnimEncoderAssemble(handle, &data) != 0, let bytes = data.bytes else {
+      throw WebPError.encoder(operation: "WebPAnimEncoderAssemble", reason: lastError)
+    }
+    return Array(UnsafeBufferPointer(start: bytes, count: data.size))
+  }
+
+  private var lastError: String {
+    WebPAnimEncoderGetError(handle).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "unknown error"
+  }
+}

@@ -1,0 +1,103 @@
+import KurukuruCodecs
+import KurukuruCore
+import XCTest
+
+/// The WebP decoder on good and malformed input: every failure is a `WebPError`, never a crash.
+final class WebPDecoderTests: XCTestCase {
+  /// A small animation: a dot moving across 6 frames of 16×12, with partial alpha.
+  static func animation(frames count: Int = 6, quality: Double? = nil, threads: Int = 1) throws -> [UInt8] {
+    let frames = (0..<count).map { k -> Frame in
+      var f = Frame(width: 16, height: 12)
+      for y in 3..<7 { for x in (k * 2)..<(k * 2 + 4) { f[x, y] = RGBA8(r: 200, g: UInt8(30 * k), b: 40, a: UInt8(60 + 30 * k)) } }
+      return f
+    }
+    return try WebPEncoder.encode(
+      width: 16, height: 12, durations: WebPDelays.milliseconds(frameCount: count, fps: 30),
+      options: WebPOptions(quality: quality, threads: threads), frames: { Array(frames[$0]) }).bytes
+  }
+
+  func testRoundTripIsExactWithDurations() throws {
+    let bytes = try Self.animation()
+    let decoded = try WebPDecoder.decode(bytes)
+    XCTAssertEqual(decoded.frames.count, 6)
+    XCTAssertEqual(decoded.durations, [33, 34, 33, 33, 34, 33])
+    XCTAssertEqual(decoded.frames[2][5, 4], RGBA8(r: 200, g: 60, b: 40, a: 120))
+    XCTAssertEqual(decoded.frames[2][0, 0], RGBA8(r: 0, g: 0, b: 0, a: 0))
+    XCTAssertEqual(try WebPDecoder.info(bytes).compression, "lossless")
+  }
+
+  func testLibwebpThreadsDoNotChangeBytes() throws {
+    XCTAssertEqual(try Self.animation(threads: 1), try Self.animation(threads: 4))
+    XCTAssertEqual(try Self.animation(quality: 50, threads: 1), try Self.animation(quality: 50, threads: 4))
+  }
+
+  func testCentisecondsCarryTheRounding() {
+    XCTAssertEqual(WebPDelays.centiseconds(fromMilliseconds: [33, 34, 33]), [3, 4, 3])
+    XCTAssertEqual(WebPDelays.centiseconds(fromMilliseconds: [15, 15, 15, 15]).reduce(0, +), 6)
+  }
+
+  func testEncoderRejectsBadInput() {
+    XCTAssertThrowsError(try WebPEncoder.encode(width: 0, height: 4, durations: [10], frames: { _ in [] })) {
+      XCTAssertEqual($0 as? WebPError, .invalidCanvas(width: 0, height: 4))
+    }
+    XCTAssertThrowsError(try WebPEncoder.encode(width: 4, height: 4, durations: [0], frames: { _ in [] })) {
+      XCTAssertEqual($0 as? WebPError, .invalidDuration(frame: 0, milliseconds: 0))
+    }
+    XCTAssertThrowsError(try WebPEncoder.encode(width: 4, height: 4, durations: [10], frames: { _ in [Frame(width: 3, height: 4)] })) {
+      XCTAssertEqual($0 as? WebPError, .frameSizeMismatch(frame: 0, width: 3, height: 4, expectedWidth: 4, expectedHeight: 4))
+    }
+  }
+
+  // MARK: - Malformed
+
+  func testNotWebPAndTruncated() throws {
+    XCTAssertThrowsError(try WebPDecoder.decode(Array("GIF89a".utf8))) { XCTAssertEqual($0 as? WebPError, .notWebP) }
+    let bytes = try Self.animation()
+    for cut in [12, 20, 40, bytes.count / 2, bytes.count - 1] {
+      XCTAssertThrowsError(try WebPDecoder.decode(Array(bytes.prefix(cut))), "cut at \(cut)") {
+        XCTAssertNotNil($0 as? WebPError)
+        XCTAssertTrue(String(describing: $0).hasPrefix("webp: "))
+      }
+    }
+    XCTAssertThrowsError(try WebPDecoder.decode(Array(bytes.prefix(bytes.count - 1)))) {
+      XCTAssertEqual($0 as? WebPError, .truncated)
+    }
+  }
+
+  func testOversizedCanvasIsRejectedBeforeDecoding() throws {
+    var bytes = try Self.animation()
+    // VP8X canvas width-1 and height-1 (24 bits each) at offsets 24 and 27: 10000 × 10000.
+    let side = 10000 - 1
+    for offset in [24, 27] {
+      bytes[offset] = UInt8(side & 0xFF); bytes[offset + 1] = UInt8(side >> 8 & 0xFF); bytes[offset + 2] = 0
+    }
+    XCTAssertThrowsError(try WebPDecoder.decode(bytes)) {
+      XCTAssertEqual($0 as? WebPError, .tooLarge(width: 10000, height: 10000))
+    }
+  }
+
+  func testMutatedFilesNeverCrashAndAlwaysThrowWebPError() throws {
+    let original = try Self.animation()
+    var generator = SplitMix(seed: 42)
+    var failures = 0
+    for _ in 0..<300 {
+      var bytes = original
+      for _ in 0..<(1 + Int(generator.next() % 4)) {
+        let i = Int(generator.next() % UInt64(bytes.count))
+        bytes[i] = UInt8(truncatingIfNeeded: generator.next())
+      }
+      do {
+        let decoded = try WebPDecoder.decode(bytes)
+        XCTAssertFalse(decoded.frames.isEmpty)
+        XCTAssertTrue(decoded.frames.allSatisfy { $0.pixels.count == decoded.width * decoded.height * 4 })
+      } catch let error as WebPError {
+        failures += 1
+        XCTAssertTrue(error.description.hasPrefix("webp: "))
+        XCTAssertFalse(error.description.contains("\n"))
+      } catch {
+        XCTFail("not a WebPError: \(error)")
+      }
+    }
+    XCTAssertGreaterThan(failures, 0)
+  }
+}
