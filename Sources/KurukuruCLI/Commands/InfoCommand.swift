@@ -71,36 +71,6 @@ enum InfoCommand: Command {
   static func presetInfo(_ path: String, _ args: Arguments) throws -> JSONOut {
     let fps = try args.number("fps", in: 0.1...240, command: "info")
     let (preset, scene) = try CLI.scene(path: path, args: args, command: "info", fps: fps)
-    let params: [JSONOut] = preset.parameters.map { p in
-      var m: [(String, JSONOut)] = [("name", .string(p.name))]
-      switch p.kind {
-      case .number(let d, let lo, let hi):
-        m += [("type", .string("number")), ("default", .number(d))]
-        if let lo { m.append(("min", .number(lo))) }
-        if let hi { m.append(("max", .number(hi))) }
-      case .color:
-        m += [("type", .string("color")), ("default", .string(p.defaultText))]
-      }
-      if let d = p.description { m.append(("description", .string(d))) }
-      return .object(m)
-    }
-    var members: [(String, JSONOut)] = [
-      ("file", .string(path)), ("name", .string(scene.name)),
-      ("title", preset.title.map { .string($0) } ?? .null),
-      ("width", .number(scene.size.width)), ("height", .number(scene.size.height)),
-      ("fps", .number(scene.timeline.fps)), ("duration", .number(scene.timeline.period)),
-      ("frames", .int(scene.timeline.frameCount)),
-      ("background", .string(hex(scene.background))),
-      ("parameters", .array(params)),
-    ]
-    if !scene.timeline.notes.isEmpty { members.append(("notes", .array(scene.timeline.notes.map { .string($0) }))) }
-    if let s = preset.source { members.append(("source", .string(s))) }
-    return .object(members)
-  }
-
-  static func hex(_ c: RGBAColor) -> String {
-    let p = c.rgba8
-    if p.a == 0 { return "transparent" }
-    return String(format: p.a == 255 ? "#%02X%02X%02X" : "#%02X%02X%02X%02X", p.r, p.g, p.b, p.a)
+    return .object(preset.description(of: scene, file: path))
   }
 }

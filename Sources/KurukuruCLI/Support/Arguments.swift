@@ -1,4 +1,5 @@
 import KurukuruCore
+import KurukuruRender
 
 // MARK: - Arguments
 
@@ -65,22 +66,16 @@ struct Arguments {
   func all(_ name: String) -> [String] { values[name] ?? [] }
   func has(_ name: String) -> Bool { flags.contains(name) }
 
-  /// A number option within `range`.
+  /// A number option within `range`, or nil when not given.
+  /// - Throws: `RenderError.invalidOption` naming the command and the option.
   func number(_ name: String, in range: ClosedRange<Double>, command: String) throws -> Double? {
-    guard let text = value(name) else { return nil }
-    guard let v = Double(text), v.isFinite, range.contains(v) else {
-      throw UsageError("\(command): --\(name) must be a number in \(fmtNumber(range.lowerBound))…\(fmtNumber(range.upperBound)), got '\(text)'")
-    }
-    return v
+    try FormatOptionValues(values.compactMapValues(\.last), command: command).number(name, in: range)
   }
 
-  /// A whole-number option within `range`.
+  /// A whole-number option within `range`, or nil when not given.
+  /// - Throws: `RenderError.invalidOption` naming the command and the option.
   func integer(_ name: String, in range: ClosedRange<Int>, command: String) throws -> Int? {
-    guard let text = value(name) else { return nil }
-    guard let v = Int(text), range.contains(v) else {
-      throw UsageError("\(command): --\(name) must be a whole number in \(range.lowerBound)…\(range.upperBound), got '\(text)'")
-    }
-    return v
+    try FormatOptionValues(values.compactMapValues(\.last), command: command).integer(name, in: range)
   }
 
   /// `--set NAME=VALUE` pairs.
@@ -97,12 +92,7 @@ struct Arguments {
 }
 
 /// Formats a number for messages: `2`, `0.5`.
-func fmtNumber(_ v: Double) -> String {
-  if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-  var s = String(v)
-  if s.hasSuffix(".0") { s.removeLast(2) }
-  return s
-}
+func fmtNumber(_ v: Double) -> String { OutputNaming.number(v) }
 
 // MARK: - UsageError
 

@@ -1,0 +1,43 @@
+import Foundation
+
+// MARK: - Describing a preset
+
+extension Preset {
+  /// What `kurukuru info PRESET --json` says about this preset resolved as `scene`, in a fixed
+  /// order: file, name, title, size in points, fps, loop duration in seconds, frames, background,
+  /// parameters (name, type, default, bounds, description), and notes and source when present.
+  package func description(of scene: ResolvedScene, file: String) -> [(String, JSONOut)] {
+    let parameters: [JSONOut] = self.parameters.map { p in
+      var m: [(String, JSONOut)] = [("name", .string(p.name))]
+      switch p.kind {
+      case .number(let d, let lo, let hi):
+        m += [("type", .string("number")), ("default", .number(d))]
+        if let lo { m.append(("min", .number(lo))) }
+        if let hi { m.append(("max", .number(hi))) }
+      case .color:
+        m += [("type", .string("color")), ("default", .string(p.defaultText))]
+      }
+      if let d = p.description { m.append(("description", .string(d))) }
+      return .object(m)
+    }
+    var members: [(String, JSONOut)] = [
+      ("file", .string(file)), ("name", .string(scene.name)), ("title", title.map { .string($0) } ?? .null),
+      ("width", .number(scene.size.width)), ("height", .number(scene.size.height)),
+      ("fps", .number(scene.timeline.fps)), ("duration", .number(scene.timeline.period)),
+      ("frames", .int(scene.timeline.frameCount)), ("background", .string(scene.background.hexDescription)),
+      ("parameters", .array(parameters)),
+    ]
+    if !scene.timeline.notes.isEmpty { members.append(("notes", .array(scene.timeline.notes.map { .string($0) }))) }
+    if let source { members.append(("source", .string(source))) }
+    return members
+  }
+}
+
+extension RGBAColor {
+  /// `#RRGGBB`, `#RRGGBBAA` when partly transparent, or `transparent`.
+  package var hexDescription: String {
+    let p = rgba8
+    if p.a == 0 { return "transparent" }
+    return String(format: p.a == 255 ? "#%02X%02X%02X" : "#%02X%02X%02X%02X", p.r, p.g, p.b, p.a)
+  }
+}
