@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - RenderError
 
 /// Every failure of the render stage that is not a failure of an earlier stage: output options
@@ -16,6 +18,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case cannotWrite(path: String, reason: String)
   /// The destination exists and is not a folder, where a folder is needed.
   case notAFolder(path: String)
+  /// One loop is more work than `Limits.maxWork` allows: the scene's name, the canvas in
+  /// pixels, frames in the loop, views, and the limit in pixel-views.
+  case tooMuchWork(scene: String, width: Int, height: Int, frames: Int, views: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -27,6 +32,16 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       return reason.isEmpty ? "\(path): cannot write the file" : "\(path): cannot write the file (\(reason))"
     case .notAFolder(let path):
       return "\(path): exists and is not a directory"
+    case .tooMuchWork(let scene, let width, let height, let frames, let views, let limit):
+      let work = Renderer.work(width: width, height: height, frames: frames, views: views)
+      return "\(scene): one loop is \(scientific(work)) pixel-views (\(width)×\(height) px × \(frames) frames × "
+        + "\(views) views), more than the limit of \(scientific(limit)); check the size, duration, fps and "
+        + "ForEach ranges, or raise the limit with --max-work N (Limits.maxWork)"
     }
   }
+}
+
+/// `2e+11`, `6.71e+12`: a large count at a glance.
+private func scientific(_ n: Int) -> String {
+  n == Int.max ? "more than 9.2e+18" : String(format: "%.3g", Double(n))
 }
