@@ -1,5 +1,5 @@
 import Foundation
-import KurukuruCodecs
+@testable import KurukuruCodecs
 import KurukuruCore
 import XCTest
 
@@ -73,5 +73,24 @@ final class DecoderBoundsTests: XCTestCase {
         XCTAssertEqual($0 as? PNGError, .tooLarge(width: Int(w), height: Int(h), limit: 8192))
       }
     }
+  }
+
+  /// giflib keeps a copy of every image descriptor and local colour table (SavedImages), grown
+  /// by one realloc per frame; the streaming reader must keep it empty, so that walking a GIF
+  /// holds no copies however many frames it has read (before: 20,000 copies, ~16 MB here, in
+  /// quadratic time, which hung the decoder under the sanitizers).
+  func testWalkingFramesHoldsNoMemoryPerFrame() throws {
+    let table = [UInt8](repeating: 7, count: 256 * 3)
+    // 1×1 images, each with a 256-colour local table (flags 0x87).
+    let image: [UInt8] = [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0x87] + table + [0x02, 0x02, 0x4C, 0x01, 0x00]
+    var bytes = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]
+    for _ in 0..<20_000 { bytes += image }
+    bytes.append(0x3B)
+    let reader = try GIFReader(bytes)
+    var held: [Int] = []
+    try reader.read { index, _ in
+      if index % 5_000 == 0 { held.append(reader.savedImageCount) }
+    }
+    XCTAssertEqual(held, [0, 0, 0, 0], "images whose copies giflib still holds, every 5,000 frames")
   }
 }

@@ -190,6 +190,9 @@ final class GIFReader {
     }
   }
 
+  /// Images giflib holds copies of (its `SavedImages`); `read` keeps it at 0 (tests check it).
+  var savedImageCount: Int { Int(handle?.pointee.ImageCount ?? 0) }
+
   deinit {
     if let handle {
       var error: Int32 = 0
