@@ -3,8 +3,9 @@ import PackageDescription
 
 // Coverage-guided fuzz targets for every parser and decoder of Kurukuru (CONTRIBUTING.md,
 // "Fuzzing and sanitizers"). A package of its own, so the main package and its CI build never
-// see libFuzzer. Build and run with `scripts/fuzz [SECONDS]`, which uses
-// `swift build --sanitize=fuzzer --sanitize=address --scratch-path .build/fuzz` here.
+// see libFuzzer. Build and run with `scripts/fuzz [SECONDS]`, which uses `swift build
+// --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=address --scratch-path
+// .build/fuzz` here (why these flags: the comment in scripts/fuzz).
 //
 // Adding a target: a folder `Sources/Fuzz<NAME>/` with one file that calls
 // `FuzzSupport.run { … }` and the name in this list. `scripts/fuzz` finds it by its folder.
