@@ -83,7 +83,8 @@ public enum Batch {
       let n = todo[k]
       let output = plan.outputs[n]
       do {
-        let entry = try produce(output, of: plan.presets[output.preset], in: folder, jobs: options.jobs, events: events)
+        let entry = try produce(
+          output, of: plan.presets[output.preset], in: folder, jobs: options.jobs, limits: options.limits, events: events)
         lock.lock()
         entries[n] = entry
         pending[output.preset] -= 1
@@ -130,10 +131,10 @@ public enum Batch {
   /// - Returns: its manifest entry.
   /// - Throws: errors of the renderer and the format, `BatchError.missingFile`.
   static func produce(
-    _ output: PlannedOutput, of preset: BatchPreset, in folder: String, jobs: Int, events: EventSink
+    _ output: PlannedOutput, of preset: BatchPreset, in folder: String, jobs: Int, limits: Limits, events: EventSink
   ) throws -> Manifest.Entry {
     let path = folder + "/" + output.path
-    var renderer = try Renderer(preset.scene, scale: output.scale, jobs: jobs)
+    var renderer = try Renderer(preset.scene, scale: output.scale, jobs: jobs, limits: limits)
     guard let format = output.format else {
       let bytes = try PNG.encode(ContactSheet.render(renderer))
       try AtomicFile.write(bytes, to: path)

@@ -35,12 +35,15 @@ public struct BatchOptions: Sendable {
   public var force: Bool
   /// Title and heading of `index.html`. Default `Kurukuru presets`.
   public var galleryTitle: String
+  /// Bounds for every renderer, `maxWork` above all (`--max-work`). Default `Limits()`.
+  public var limits: Limits
 
   public init(
     inputs: [String], output: String, formats: [any OutputFormat] = [GIFFormat()], scales: [Double] = [1],
     settings: [String: String] = [:], jobs: Int = Renderer.defaultJobs, shard: BatchShard? = nil,
-    force: Bool = false, galleryTitle: String = "Kurukuru presets"
+    force: Bool = false, galleryTitle: String = "Kurukuru presets", limits: Limits = Limits()
   ) {
+    self.limits = limits
     self.inputs = inputs
     self.output = output
     self.formats = formats

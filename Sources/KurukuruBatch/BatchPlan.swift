@@ -74,7 +74,7 @@ public struct BatchPlan: Sendable {
     var outputs: [PlannedOutput] = []
     func add(_ kind: PlannedOutput.Kind, _ format: (any OutputFormat)?, scale: Double, path: String, key: String) throws {
       var timeline = scene.timeline
-      if let format { timeline = try Renderer(scene, scale: scale, jobs: 1).prepared(for: format).renderer.scene.timeline }
+      if let format { timeline = try Renderer(scene, scale: scale, jobs: 1, limits: options.limits).prepared(for: format).renderer.scene.timeline }
       outputs.append(PlannedOutput(
         preset: index, kind: kind, format: format, scale: scale, path: path, key: preset.cacheKey(key), timeline: timeline))
     }

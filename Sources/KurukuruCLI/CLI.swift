@@ -91,6 +91,9 @@ enum CLI {
   /// `--background COLOR`.
   static let backgroundOption = OptionSpec(
     "background", "COLOR", "replace the preset's background; 'transparent' for none")
+  /// `--max-work N` (pixel-views in one loop, `Limits.maxWork`).
+  static let maxWorkOption = OptionSpec(
+    "max-work", "N", "refuse a loop of more than N pixel-views: pixels × frames × views (default 2e11)")
   /// `--jobs N`.
   static let jobsOption = OptionSpec(
     "jobs", "N", "worker threads (default: number of cores); output is identical for any N")
@@ -105,10 +108,15 @@ enum CLI {
   }
 
   /// A renderer for `scene` at `--scale`; a canvas the rasterizer refuses is a usage error.
-  static func renderer(_ scene: ResolvedScene, args: Arguments, command: String, jobs: Int = 1) throws -> Renderer {
+  /// `wholeLoop` false (one frame) skips the `--max-work` bound, which is for whole loops.
+  static func renderer(
+    _ scene: ResolvedScene, args: Arguments, command: String, jobs: Int = 1, wholeLoop: Bool = true
+  ) throws -> Renderer {
     let scale = try args.number("scale", in: 0.01...64, command: command) ?? 1
+    var limits = try CLI.limits(args, command: command)
+    if !wholeLoop { limits.maxWork = .max }
     do {
-      return try Renderer(scene, scale: scale, jobs: jobs)
+      return try Renderer(scene, scale: scale, jobs: jobs, limits: limits)
     } catch let error as RasterError {
       throw UsageError("\(command): \(error)")
     }
@@ -121,6 +129,13 @@ enum CLI {
     case .success(let c): return c
     case .failure(let e): throw UsageError("\(command): --\(name) \(text): \(e.message)")
     }
+  }
+
+  /// `Limits` with `--max-work N` (a number ≥ 1, e.g. `1e12`) when given.
+  static func limits(_ args: Arguments, command: String) throws -> Limits {
+    var limits = Limits()
+    if let work = try args.number("max-work", in: 1...9e18, command: command) { limits.maxWork = Int(work) }
+    return limits
   }
 
   /// `--jobs N`, default: the number of cores.

@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - RenderError
 
 /// Every failure of the render stage that is not a failure of an earlier stage: output options
@@ -19,6 +21,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An app bundle cannot be made of this scene (the format, why: a name that cannot become a
   /// resource name, a sprite sheet past the browsers' size limit).
   case cannotBundle(format: String, reason: String)
+  /// One loop is more work than `Limits.maxWork` allows: the scene's name, the canvas in
+  /// pixels, frames in the loop, views, and the limit in pixel-views.
+  case tooMuchWork(scene: String, width: Int, height: Int, frames: Int, views: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -32,6 +37,16 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(path): exists and is not a directory"
     case .cannotBundle(let format, let reason):
       return "\(format): \(reason)"
+    case .tooMuchWork(let scene, let width, let height, let frames, let views, let limit):
+      let work = Renderer.work(width: width, height: height, frames: frames, views: views)
+      return "\(scene): one loop is \(scientific(work)) pixel-views (\(width)×\(height) px × \(frames) frames × "
+        + "\(views) views), more than the limit of \(scientific(limit)); check the size, duration, fps and "
+        + "ForEach ranges, or raise the limit with --max-work N (Limits.maxWork)"
     }
   }
+}
+
+/// `2e+11`, `6.71e+12`: a large count at a glance.
+private func scientific(_ n: Int) -> String {
+  n == Int.max ? "more than 9.2e+18" : String(format: "%.3g", Double(n))
 }

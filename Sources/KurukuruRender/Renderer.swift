@@ -25,6 +25,9 @@ public struct Renderer: Sendable {
   public let height: Int
   /// Worker threads (≥ 1). Default: the number of active cores.
   public var jobs: Int
+  /// The bounds this renderer was created with; `maxWork` was checked against `work`, and a
+  /// re-timed renderer (`prepared(for:)`) is checked against them again. Default `Limits()`.
+  public let limits: Limits
   /// Called after every frame rendered, from the rendering thread (for progress lines).
   /// Default nil.
   public var onFrame: (@Sendable () -> Void)?
@@ -39,13 +42,24 @@ public struct Renderer: Sendable {
   ///   - scene: what to render.
   ///   - scale: pixels per point (> 0). Default 1.
   ///   - jobs: worker threads (≥ 1; smaller values count as 1). Default `defaultJobs`.
+  ///   - limits: `maxWork` bounds `work`; default `Limits()`.
   /// - Throws: `RasterError` when the canvas at `scale` is empty or larger than
-  ///   `Rasterizer.maximumCanvasSide` pixels a side, or `scale` is not a positive number.
-  public init(_ scene: ResolvedScene, scale: Double = 1, jobs: Int = Renderer.defaultJobs) throws {
+  ///   `Rasterizer.maximumCanvasSide` pixels a side, or `scale` is not a positive number;
+  ///   `RenderError.tooMuchWork` when one loop is more than `limits.maxWork` pixel-views.
+  public init(
+    _ scene: ResolvedScene, scale: Double = 1, jobs: Int = Renderer.defaultJobs, limits: Limits = Limits()
+  ) throws {
     self.scene = scene
     self.rasterizer = Rasterizer(scale: scale)
     (width, height) = try rasterizer.canvasSize(for: scene.size)
     self.jobs = max(1, jobs)
+    self.limits = limits
+    // Checked here, not when the scene is resolved: the pixel count depends on the scale.
+    let frames = scene.timeline.frameCount, views = scene.viewCount
+    if Renderer.work(width: width, height: height, frames: frames, views: views) > limits.maxWork {
+      throw RenderError.tooMuchWork(
+        scene: scene.name, width: width, height: height, frames: frames, views: views, limit: limits.maxWork)
+    }
   }
 
   /// Creates a renderer for a preset with its default parameter values.
@@ -55,11 +69,14 @@ public struct Renderer: Sendable {
   ///   - settings: parameter values by name, as on the command line (`--set NAME=VALUE`).
   ///     Default none.
   ///   - jobs: worker threads. Default `defaultJobs`.
-  /// - Throws: `PresetError` for a bad setting, `RasterError` for a bad canvas.
+  ///   - limits: bounds for resolving and for `work`. Default `Limits()`.
+  /// - Throws: `PresetError` for a bad setting, `RasterError` for a bad canvas,
+  ///   `RenderError.tooMuchWork` past `limits.maxWork`.
   public init(
-    _ preset: Preset, scale: Double = 1, settings: [String: String] = [:], jobs: Int = Renderer.defaultJobs
+    _ preset: Preset, scale: Double = 1, settings: [String: String] = [:], jobs: Int = Renderer.defaultJobs,
+    limits: Limits = Limits()
   ) throws {
-    try self.init(try preset.scene(settings: settings), scale: scale, jobs: jobs)
+    try self.init(try preset.scene(settings: settings, limits: limits), scale: scale, jobs: jobs, limits: limits)
   }
 
   /// Pixels per point.
@@ -67,6 +84,17 @@ public struct Renderer: Sendable {
 
   /// Frames in one loop.
   public var frameCount: Int { scene.timeline.frameCount }
+
+  /// The work of one loop in pixel-views (`Limits.maxWork`): width × height × frames × views.
+  public var work: Int { Renderer.work(width: width, height: height, frames: frameCount, views: scene.viewCount) }
+
+  /// width × height × frames × views, saturating at `Int.max` instead of overflowing.
+  static func work(width: Int, height: Int, frames: Int, views: Int) -> Int {
+    [height, frames, views].reduce(width) { product, factor in
+      let (result, overflow) = product.multipliedReportingOverflow(by: factor)
+      return overflow ? Int.max : result
+    }
+  }
 
   // MARK: - Frames
 
@@ -107,7 +135,7 @@ public struct Renderer: Sendable {
     guard let limit = format.frameRateLimit, scene.fps > limit.fps else {
       return PreparedRenderer(renderer: self, note: nil)
     }
-    var renderer = try Renderer(scene.retimed(fps: limit.fps), scale: scale, jobs: jobs)
+    var renderer = try Renderer(scene.retimed(fps: limit.fps, limits: limits), scale: scale, jobs: jobs, limits: limits)
     renderer.onFrame = onFrame
     let note = "\(limit.reason); \(OutputNaming.number(scene.fps)) fps lowered to \(OutputNaming.number(limit.fps))"
     return PreparedRenderer(renderer: renderer, note: note)

@@ -24,6 +24,7 @@ enum BatchCommand: Command {
       OptionSpec("jobs", "N", "worker threads (default: number of cores); bytes identical for any N"),
       OptionSpec("shard", "K/N", "render only shard K of N (a stable split by preset name)"),
       OptionSpec("force", nil, "re-render even what is up to date"),
+      CLI.maxWorkOption,
       OptionSpec("quiet", nil, "no progress or per-output lines"),
       OptionSpec("json", nil, "print a JSON summary on stdout"),
     ],
@@ -86,7 +87,8 @@ enum BatchCommand: Command {
     let formats = try formatNames.map { try OutputFormats.make($0, options: FormatOptionValues(values, command: "batch")) }
     return BatchOptions(
       inputs: args.positional, output: output, formats: formats, scales: scales,
-      settings: try args.settings(command: "batch"), jobs: jobs, shard: shard, force: args.has("force"))
+      settings: try args.settings(command: "batch"), jobs: jobs, shard: shard, force: args.has("force"),
+      limits: try CLI.limits(args, command: "batch"))
   }
 
   /// A comma-separated list, trimmed, without empty items and repeats.

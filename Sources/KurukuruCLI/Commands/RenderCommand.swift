@@ -28,7 +28,7 @@ enum RenderCommand: Command {
         so a higher value is lowered to 50 with a warning
         """),
       CLI.backgroundOption,
-    ] + OutputFormats.options.map(OptionSpec.init) + [CLI.setOption, CLI.jobsOption],
+    ] + OutputFormats.options.map(OptionSpec.init) + [CLI.setOption, CLI.jobsOption, CLI.maxWorkOption],
     discussion: """
       PNG frames are straight RGBA, named NAME0.png, NAME1.png, … (NAME0@2x.png at --scale 2), as
       UIImage.animatedImageNamed(_:duration:) expects. Frame i is rendered at t = i / fps.

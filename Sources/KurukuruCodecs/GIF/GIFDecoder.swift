@@ -190,6 +190,9 @@ final class GIFReader {
     }
   }
 
+  /// Images giflib holds copies of (its `SavedImages`); `read` keeps it at 0 (tests check it).
+  var savedImageCount: Int { Int(handle?.pointee.ImageCount ?? 0) }
+
   deinit {
     if let handle {
       var error: Int32 = 0
@@ -220,6 +223,13 @@ final class GIFReader {
           throw failure(gif, place: "the image descriptor of frame \(imageIndex)", frame: imageIndex)
         }
         let desc = gif.pointee.Image
+        // giflib's DGifGetImageDesc also appends a copy of every descriptor (and of its local
+        // colour table) to SavedImages with a one-element realloc, which is quadratic in the
+        // number of frames and holds every table until close: 100,000 tiny frames took minutes
+        // under the sanitizers. The streaming reader never uses SavedImages; keep it empty.
+        // (ImageCount must go back to 0 with it: giflib indexes the new array by ImageCount.)
+        GifFreeSavedImages(gif)
+        gif.pointee.ImageCount = 0
         let rect = PixelRect(x: Int(desc.Left), y: Int(desc.Top), width: Int(desc.Width), height: Int(desc.Height))
         guard rect.width > 0, rect.height > 0 else { throw GIFError.emptyFrame(frame: imageIndex) }
         guard rect.width <= GIFLimits.maxSide, rect.height <= GIFLimits.maxSide else {

@@ -193,6 +193,14 @@ public struct Limits: Equatable, Sendable {
   public var maxViews: Int = 10_000
   /// Nesting depth of views. Default 32.
   public var maxDepth: Int = 32
+  /// Work of rendering one loop, in pixel-views: canvas pixels at the render scale × frames ×
+  /// views (`ResolvedScene.viewCount`). Checked when a `Renderer` is created, because the pixel
+  /// count depends on the scale, which resolving does not know. Default 2×10¹¹: 240 times the
+  /// heaviest bundled preset at `--scale 4` (circle-progress, 8.3×10⁸, 113 s for a debug build on
+  /// one core), so hours of rendering at most, while a mistyped size, `duration`, `fps` or
+  /// `ForEach` range (8192² px × 1,000 frames × 100 views ≈ 6.7×10¹²) is refused at once.
+  /// `--max-work N` raises it.
+  public var maxWork: Int = 200_000_000_000
   public init() {}
 }
 

@@ -33,6 +33,10 @@ public struct ResolvedScene: Equatable, Sendable {
     self.duration = duration
   }
 
+  /// Views in the tree, containers and spacers included (`ForEach` already expanded): the
+  /// view factor of `Limits.maxWork`.
+  public var viewCount: Int { root.viewCount }
+
   /// The same scene sampled at another frame rate: the loop period is unchanged and the frame
   /// count follows from `fps`, exactly as if the preset had been resolved at that rate.
   /// - Parameters:
@@ -57,6 +61,16 @@ public struct SceneView: Equatable, Sendable {
   public init(kind: ViewKind, modifiers: [Modifier] = []) {
     self.kind = kind
     self.modifiers = modifiers
+  }
+
+  /// This view and every view inside it.
+  public var viewCount: Int {
+    switch kind {
+    case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
+      return children.reduce(1) { $0 + $1.viewCount }
+    case .shape, .spacer:
+      return 1
+    }
   }
 }
 

@@ -1,0 +1,34 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+// Coverage-guided fuzz targets for every parser and decoder of Kurukuru (CONTRIBUTING.md,
+// "Fuzzing and sanitizers"). A package of its own, so the main package and its CI build never
+// see libFuzzer. Build and run with `scripts/fuzz [SECONDS]`, which uses `swift build
+// --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=address --scratch-path
+// .build/fuzz` here (why these flags: the comment in scripts/fuzz).
+//
+// Adding a target: a folder `Sources/Fuzz<NAME>/` with one file that calls
+// `FuzzSupport.run { … }` and the name in this list. `scripts/fuzz` finds it by its folder.
+
+/// One executable per entry: `Fuzz<NAME>`, built from `Sources/Fuzz<NAME>/`.
+let fuzzTargets = [
+  "Preset",  // preset text → Preset → scene(settings:limits:) → evaluate at a few instants
+  "GIF",  // GIFDecoder.info and decode
+  "PNG",  // PNG.decode
+  "Compare",  // two images of any sizes → Pixelmatch and SequenceCompare (1 and 2 workers)
+  "Expression",  // expressions, animation strings, timing curves, colours
+]
+
+let kurukuru = Target.Dependency.product(name: "Kurukuru", package: "Kurukuru")
+
+let package = Package(
+  name: "KurukuruFuzz",
+  dependencies: [.package(name: "Kurukuru", path: "..")],
+  targets: [
+    // What every target shares: the entry-point wrapper and input splitting.
+    .target(name: "FuzzSupport", dependencies: [kurukuru])
+  ]
+    + fuzzTargets.map { name in
+      .executableTarget(name: "Fuzz\(name)", dependencies: ["FuzzSupport", kurukuru])
+    }
+)
