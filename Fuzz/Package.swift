@@ -17,6 +17,9 @@ let fuzzTargets = [
   "PNG",  // PNG.decode
   "Compare",  // two images of any sizes → Pixelmatch and SequenceCompare (1 and 2 workers)
   "Expression",  // expressions, animation strings, timing curves, colours
+  "APNG",  // APNGDecoder.info and decode
+  "WebP",  // WebPDecoder.info and decode (libwebp's demuxer)
+  "Lottie",  // preset text → scene → Lottie document
 ]
 
 let kurukuru = Target.Dependency.product(name: "Kurukuru", package: "Kurukuru")
