@@ -10,8 +10,8 @@ public struct APNGOptions: Sendable, Equatable {
   /// The deflate used for the image data. Default `.best` (libdeflate level 12).
   public var compression: APNGCompression
   /// Default `true`: an animation with at most 256 distinct RGBA colours (transparent black
-  /// counted) is written with a palette (PLTE + tRNS, bit depth 1, 2, 4 or 8); `false` always
-  /// writes 8-bit RGBA.
+  /// counted) is written with a palette (PLTE + tRNS, bit depth 1, 2, 4 or 8), else with the
+  /// fewest channels that hold it (grey, grey + alpha, RGB); `false` always writes 8-bit RGBA.
   public var allowPalette: Bool
   /// Default `true`: a frame identical to the one before is not written; the one before is
   /// shown for both delays (only when their sum fits fcTL's 16-bit fraction exactly, so decoders
@@ -97,7 +97,7 @@ public enum APNGEncoder {
     // MARK: Pass 1 — changes and colours
     var cache = ChangeCache(budget: cacheBudget)
     var colors = ColorCounter()
-    colors.insert(0)
+    colors.insert(0)  // OVER's unchanged pixels and the empty frame are transparent black
     var identical = [Bool](repeating: false, count: frameCount)
     var last: Frame?
     try forEachChunk(width: width, height: height, count: frameCount, chunk: chunk, frames: frames) { range, rendered in
@@ -107,7 +107,7 @@ public enum APNGEncoder {
       for (k, change) in changes.enumerated() {
         let i = range.lowerBound + k
         identical[i] = i > 0 && change.rect == nil
-        colors.merge(change.colors)
+        colors.merge(change)
         cache.store(change, index: i)
       }
       last = rendered.last
@@ -125,7 +125,8 @@ public enum APNGEncoder {
         shownDelays.append(delays[i])
       }
     }
-    let layout = PixelLayout(colors: options.allowPalette ? colors.colors : nil)
+    let layout = options.allowPalette
+      ? PixelLayout(colors: colors.colors, isGrey: colors.isGrey, isOpaque: colors.isOpaque) : PixelLayout(colors: nil)
     var writer = FrameWriter(width: width, height: height, layout: layout, compression: options.compression,
                              threads: threads)
     var next = 0
@@ -215,6 +216,10 @@ struct FrameChange: Sendable {
   var pixels: [UInt8]
   /// The distinct colours in `rect` (RGBA words), up to 257 (more are not counted).
   var colors: Set<UInt32>
+  /// Every pixel in `rect` has red = green = blue (grey, transparent black included).
+  var isGrey = true
+  /// Every pixel in `rect` has alpha 255.
+  var isOpaque = true
 
   init(from before: Frame?, to after: Frame, countColors: Bool) {
     let rect = before == nil ? Rect(x: 0, y: 0, width: after.width, height: after.height)
@@ -222,6 +227,7 @@ struct FrameChange: Sendable {
     self.rect = rect
     var pixels: [UInt8] = []
     var colors = Set<UInt32>()
+    var grey = true, opaque = true
     if let r = rect {
       pixels.reserveCapacity(r.width * r.height * 4)
       after.pixels.withUnsafeBytes { src in
@@ -229,6 +235,11 @@ struct FrameChange: Sendable {
         for y in r.y..<(r.y + r.height) {
           let row = (y * after.width + r.x) * 4
           pixels.append(contentsOf: UnsafeRawBufferPointer(start: s + row, count: r.width * 4))
+          for x in 0..<r.width {
+            let w = word(s + row, x)
+            grey = grey && (w & 0xFF == (w >> 8) & 0xFF) && (w & 0xFF == (w >> 16) & 0xFF)
+            opaque = opaque && w >> 24 == 255
+          }
           guard countColors, colors.count <= 256 else { continue }
           var previous: UInt32?
           for x in 0..<r.width {
@@ -240,6 +251,8 @@ struct FrameChange: Sendable {
     }
     self.pixels = pixels
     self.colors = colors
+    self.isGrey = grey
+    self.isOpaque = opaque
   }
 
   /// The bounding rectangle of the pixels that differ between two frames of the same size
@@ -324,9 +337,18 @@ extension FrameChange {
 
 // MARK: - ColorCounter
 
-/// The distinct colours of an animation, counted up to 257.
+/// The distinct colours of an animation, counted up to 257, and whether all are grey or opaque.
 struct ColorCounter {
   private(set) var seen = Set<UInt32>()
+  private(set) var isGrey = true
+  private(set) var isOpaque = true
+
+  /// Adds what a frame's change holds.
+  mutating func merge(_ change: FrameChange) {
+    merge(change.colors)
+    isGrey = isGrey && change.isGrey
+    isOpaque = isOpaque && change.isOpaque
+  }
 
   mutating func insert(_ color: UInt32) { if seen.count <= 256 { seen.insert(color) } }
 
@@ -341,63 +363,119 @@ struct ColorCounter {
 
 // MARK: - PixelLayout
 
-/// How pixels are stored: 8-bit RGBA, or palette indices of 1, 2, 4 or 8 bits.
+/// How pixels are stored: palette indices of 1, 2, 4 or 8 bits, or 8-bit grey, grey + alpha,
+/// RGB or RGBA — the fewest bytes a pixel that hold every colour of the animation exactly.
 struct PixelLayout {
+  /// The PNG colour types written.
+  enum Kind {
+    /// Colour type 3 (PLTE, tRNS for the non-opaque entries).
+    case palette
+    /// Colour type 0, 8 bits: every pixel opaque and grey (1 byte a pixel).
+    case grey
+    /// Colour type 4, 8 bits: every pixel grey (2 bytes a pixel; spinkit-circle-fade at 2x is
+    /// 20 % smaller than as RGBA).
+    case greyAlpha
+    /// Colour type 2, 8 bits: every pixel opaque (3 bytes a pixel).
+    case rgb
+    /// Colour type 6, 8 bits.
+    case rgba
+  }
+
+  let kind: Kind
   /// The palette's RGBA words: non-opaque colours first (so tRNS stops early), each group in
-  /// increasing order; empty for RGBA.
+  /// increasing order; empty unless `kind` is `.palette`.
   let palette: [UInt32]
   /// Palette index of each colour.
   let index: [UInt32: UInt8]
-  /// Bits per pixel: 32 for RGBA, else the palette's bit depth.
+  /// Bits per pixel: the palette's bit depth (1, 2, 4, 8), else 8, 16, 24 or 32.
   let bits: Int
 
-  /// A palette layout for `colors` (≤ 256), or RGBA when nil.
-  init(colors: Set<UInt32>?) {
-    guard let colors else {
-      palette = []; index = [:]; bits = 32
+  /// A palette layout for `colors` (≤ 256, transparent black included), else the smallest
+  /// 8-bit layout for pixels that are all grey and/or all opaque. Opaque grey prefers `.grey`
+  /// to a palette of as many bytes a pixel: no PLTE, and grey levels filter well.
+  /// RGB or grey with a tRNS colour key is not used: no bundled preset has only alphas 0 and
+  /// 255 with a colour free to be the key.
+  init(colors: Set<UInt32>?, isGrey: Bool = false, isOpaque: Bool = false) {
+    if let colors, !(isGrey && isOpaque && colors.count > 16) {
+      kind = .palette
+      palette = colors.sorted { a, b in
+        let oa = a >> 24 == 255, ob = b >> 24 == 255
+        return oa != ob ? !oa : a < b
+      }
+      var index: [UInt32: UInt8] = [:]
+      for (i, c) in palette.enumerated() { index[c] = UInt8(i) }
+      self.index = index
+      switch palette.count {
+      case ...2: bits = 1
+      case ...4: bits = 2
+      case ...16: bits = 4
+      default: bits = 8
+      }
       return
     }
-    palette = colors.sorted { a, b in
-      let oa = a >> 24 == 255, ob = b >> 24 == 255
-      return oa != ob ? !oa : a < b
-    }
-    var index: [UInt32: UInt8] = [:]
-    for (i, c) in palette.enumerated() { index[c] = UInt8(i) }
-    self.index = index
-    switch palette.count {
-    case ...2: bits = 1
-    case ...4: bits = 2
-    case ...16: bits = 4
-    default: bits = 8
+    palette = []; index = [:]
+    switch (isGrey, isOpaque) {
+    case (true, true): kind = .grey; bits = 8
+    case (true, false): kind = .greyAlpha; bits = 16
+    case (false, true): kind = .rgb; bits = 24
+    case (false, false): kind = .rgba; bits = 32
     }
   }
 
-  var isPalette: Bool { bits < 32 }
+  var isPalette: Bool { kind == .palette }
+  /// Whether pixels can be transparent (a transparent black pixel exists): false for opaque
+  /// grey and RGB, where OVER is the same as SOURCE.
+  var hasAlpha: Bool { kind != .grey && kind != .rgb }
   /// Bytes per complete pixel for the filters (1 below 8 bits).
-  var filterBPP: Int { isPalette ? 1 : 4 }
+  var filterBPP: Int { max(1, bits / 8) }
   /// Bytes per row of `width` pixels.
   func rowBytes(_ width: Int) -> Int { (width * bits + 7) / 8 }
 
   /// IHDR's bit depth and colour type.
-  var ihdr: (depth: UInt8, colorType: UInt8) { isPalette ? (UInt8(bits), 3) : (8, 6) }
+  var ihdr: (depth: UInt8, colorType: UInt8) {
+    switch kind {
+    case .palette: return (UInt8(bits), 3)
+    case .grey: return (8, 0)
+    case .greyAlpha: return (8, 4)
+    case .rgb: return (8, 2)
+    case .rgba: return (8, 6)
+    }
+  }
 
   /// Rows of RGBA words in this layout.
   func encode(_ words: [UInt32], width: Int, height: Int) throws -> [UInt8] {
-    guard isPalette else {
+    switch kind {
+    case .palette:
+      return try encodePalette(words, width: width, height: height)
+    case .rgba:
       var out = [UInt8](repeating: 0, count: words.count * 4)
       out.withUnsafeMutableBytes { dst in
         words.withUnsafeBytes { src in dst.copyMemory(from: src) }
       }
       // Words are little-endian RGBA, so the copy is already R, G, B, A on little-endian hosts.
       #if _endian(big)
-      for i in 0..<words.count {
-        let w = words[i]
+      for (i, w) in words.enumerated() {
         out[i * 4] = UInt8(w & 255); out[i * 4 + 1] = UInt8(w >> 8 & 255)
         out[i * 4 + 2] = UInt8(w >> 16 & 255); out[i * 4 + 3] = UInt8(w >> 24)
       }
       #endif
       return out
+    case .rgb:
+      var out = [UInt8](repeating: 0, count: words.count * 3)
+      for (i, w) in words.enumerated() {
+        out[i * 3] = UInt8(w & 255); out[i * 3 + 1] = UInt8(w >> 8 & 255); out[i * 3 + 2] = UInt8(w >> 16 & 255)
+      }
+      return out
+    case .greyAlpha:
+      var out = [UInt8](repeating: 0, count: words.count * 2)
+      for (i, w) in words.enumerated() { out[i * 2] = UInt8(w & 255); out[i * 2 + 1] = UInt8(w >> 24) }
+      return out
+    case .grey:
+      return words.map { UInt8($0 & 255) }
     }
+  }
+
+  private func encodePalette(_ words: [UInt32], width: Int, height: Int) throws -> [UInt8] {
     let rowBytes = rowBytes(width)
     var out = [UInt8](repeating: 0, count: rowBytes * height)
     var lastWord: UInt32 = 0
@@ -489,9 +567,9 @@ struct FrameWriter {
           if let d = diffRect(current: c, previous: p, cleared: previousRect, within: area) {
             candidates += try makeCandidates(current: c, previous: p, cleared: previousRect, diff: d, dispose: 1)
           } else {
-            candidates.append(try transparentPixel(dispose: 1))
+            candidates.append(try unchangedPixel(current: c, dispose: 1))
           }
-          if changed == nil { candidates.append(try transparentPixel(dispose: 0)) }
+          if changed == nil { candidates.append(try unchangedPixel(current: c, dispose: 0)) }
         }
       }
     }
@@ -504,9 +582,13 @@ struct FrameWriter {
     previousRect = best.candidate.rect
   }
 
-  /// A 1×1 frame that changes nothing (a transparent pixel blended OVER).
-  private func transparentPixel(dispose: UInt8) throws -> Candidate {
+  /// A 1×1 frame that changes nothing, for a frame equal to its base: a transparent pixel
+  /// blended OVER, or without alpha the current top-left pixel copied.
+  private func unchangedPixel(current: UnsafeRawPointer, dispose: UInt8) throws -> Candidate {
     let r = Rect(x: 0, y: 0, width: 1, height: 1)
+    guard layout.hasAlpha else {
+      return Candidate(rect: r, dispose: dispose, blend: 0, raw: try layout.encode([word(current, 0)], width: 1, height: 1))
+    }
     return Candidate(rect: r, dispose: dispose, blend: 1, raw: try layout.encode([0], width: 1, height: 1))
   }
 
@@ -531,7 +613,7 @@ struct FrameWriter {
                               dispose: UInt8) throws -> [Candidate] {
     var source = [UInt32](repeating: 0, count: diff.width * diff.height)
     var over = [UInt32](repeating: 0, count: diff.width * diff.height)
-    var overExact = true
+    var overExact = layout.hasAlpha  // without alpha OVER is SOURCE
     for y in 0..<diff.height {
       for x in 0..<diff.width {
         let px = diff.x + x, py = diff.y + y
@@ -581,7 +663,7 @@ struct FrameWriter {
 
   /// The candidate and filter strategy with the smallest estimated size, and its filtered rows.
   private func choose(_ candidates: [Candidate]) throws -> (candidate: Candidate, filtered: [UInt8]) {
-    let strategies = FilterStrategy.candidates(bitsPerPixel: layout.bits)
+    let strategies = FilterStrategy.candidates(isPalette: layout.isPalette)
     let jobs = candidates.indices.flatMap { c in strategies.map { (c, $0) } }
     let bpp = layout.filterBPP
     let sized = try Parallel.map(jobs.count, workers: threads) { j -> (filtered: [UInt8], size: Int) in
