@@ -662,20 +662,28 @@ struct FrameWriter {
   }
 
   /// The candidate and filter strategy with the smallest estimated size, and its filtered rows.
+  ///
+  /// Two rounds at `APNGCompression.estimate`: the candidates each with the layout's usual
+  /// filter (`FilterStrategy.first`), then the other strategies on the winning candidate only —
+  /// 4 + 5 compressions a frame instead of 4 × 6, for the same choice on the bundled presets
+  /// (where the candidate that wins with one filter wins with all).
   private func choose(_ candidates: [Candidate]) throws -> (candidate: Candidate, filtered: [UInt8]) {
-    let strategies = FilterStrategy.candidates(isPalette: layout.isPalette)
-    let jobs = candidates.indices.flatMap { c in strategies.map { (c, $0) } }
     let bpp = layout.filterBPP
-    let sized = try Parallel.map(jobs.count, workers: threads) { j -> (filtered: [UInt8], size: Int) in
-      let (c, strategy) = jobs[j]
-      let candidate = candidates[c]
+    func trial(_ candidate: Candidate, _ strategy: FilterStrategy) throws -> (filtered: [UInt8], size: Int) {
       let filtered = PNGFilters.filter(candidate.raw, rowBytes: layout.rowBytes(candidate.rect.width),
                                        height: candidate.rect.height, bpp: bpp, strategy: strategy)
       return (filtered, try Deflate.compress(filtered, with: APNGCompression.estimate).count)
     }
+    let first = FilterStrategy.first(isPalette: layout.isPalette)
+    let round1 = try Parallel.map(candidates.count, workers: threads) { try trial(candidates[$0], first) }
     var best = 0
-    for j in sized.indices where sized[j].size < sized[best].size { best = j }
-    return (candidates[jobs[best].0], sized[best].filtered)
+    for j in round1.indices where round1[j].size < round1[best].size { best = j }
+    let winner = candidates[best]
+    let others = FilterStrategy.candidates(isPalette: layout.isPalette).filter { $0 != first }
+    let round2 = try Parallel.map(others.count, workers: threads) { try trial(winner, others[$0]) }
+    var result = round1[best]
+    for r in round2 where r.size < result.size { result = r }
+    return (winner, result.filtered)
   }
 
   // MARK: - File

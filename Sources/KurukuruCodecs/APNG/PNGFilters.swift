@@ -10,6 +10,10 @@ enum FilterStrategy: Int, CaseIterable, Sendable {
 
   /// The strategies tried: all six for grey and true colour; for palette images (where the
   /// PNG spec advises none) none, up and adaptive.
+  /// The strategy candidates are ranked with before the others are tried on the winner: none
+  /// for palettes (indices are not magnitudes), adaptive otherwise (the usual best).
+  static func first(isPalette: Bool) -> FilterStrategy { isPalette ? .none : .adaptive }
+
   static func candidates(isPalette: Bool) -> [FilterStrategy] {
     isPalette ? [.none, .up, .adaptive] : FilterStrategy.allCases
   }
