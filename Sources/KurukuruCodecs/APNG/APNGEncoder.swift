@@ -510,6 +510,8 @@ struct FrameWriter {
 
   /// The last frame written, RGBA (the canvas it left before its dispose op).
   private var previous: [UInt8] = []
+  /// The canvas the last frame was drawn onto (what dispose PREVIOUS restores its region to).
+  private var previousBase: [UInt8] = []
   /// The last frame's region.
   private var previousRect = Rect(x: 0, y: 0, width: 0, height: 0)
   private var frames: [EncodedFrame] = []
@@ -522,7 +524,7 @@ struct FrameWriter {
   struct EncodedFrame {
     var rect: Rect
     var delay: APNGDelay
-    var dispose: UInt8  // 0 none, 1 background
+    var dispose: UInt8  // 0 none, 1 background, 2 previous
     var blend: UInt8  // 0 source, 1 over
     /// The filtered rows until the frame's batch is compressed, then the zlib stream.
     var data: [UInt8]
@@ -551,25 +553,34 @@ struct FrameWriter {
   ///   - delay: How long it shows.
   mutating func add(_ canvas: [UInt8], changed: Rect?, delay: APNGDelay) throws {
     var candidates: [Candidate] = []
+    // The canvas each dispose op of the previous frame leaves, and the area it may differ in.
+    var bases: [(dispose: UInt8, base: [UInt8])] = []
     if frames.isEmpty {
       let full = Rect(x: 0, y: 0, width: width, height: height)
       candidates.append(Candidate(rect: full, dispose: 0, blend: 0, raw: try rows(canvas, full)))
+      bases = [(0, [UInt8](repeating: 0, count: width * height * 4))]
     } else {
-      try canvas.withUnsafeBytes { c in
-        try previous.withUnsafeBytes { p in
-          guard let c = c.baseAddress, let p = p.baseAddress else { return }
-          // Dispose NONE: the base is the previous frame.
-          if let d = changed {
-            candidates += try makeCandidates(current: c, previous: p, cleared: nil, diff: d, dispose: 0)
-          }
-          // Dispose BACKGROUND: the previous frame's region cleared.
-          let area = changed.map { $0.union(previousRect) } ?? previousRect
-          if let d = diffRect(current: c, previous: p, cleared: previousRect, within: area) {
-            candidates += try makeCandidates(current: c, previous: p, cleared: previousRect, diff: d, dispose: 1)
-          } else {
-            candidates.append(try unchangedPixel(current: c, dispose: 1))
-          }
-          if changed == nil { candidates.append(try unchangedPixel(current: c, dispose: 0)) }
+      // BACKGROUND: the previous frame's region cleared to transparent black.
+      var cleared = previous
+      copyRect(previousRect, from: nil, to: &cleared)
+      // PREVIOUS: its region back as it was before it was drawn — for a frame that returns to
+      // an earlier state (pacman's mouth, flickering dots). The first frame's PREVIOUS means
+      // BACKGROUND (APNG spec), so it is offered from the second frame on.
+      var restored: [UInt8]?
+      if frames.count >= 2 {
+        var r = previous
+        copyRect(previousRect, from: previousBase, to: &r)
+        if r != cleared && r != previous { restored = r }
+      }
+      bases = [(dispose: 0, base: previous), (dispose: 1, base: cleared)]
+      if let restored { bases.append((dispose: 2, base: restored)) }
+      let area = changed.map { $0.union(previousRect) } ?? previousRect
+      for (dispose, base) in bases {
+        let diff = dispose == 0 ? changed : diffRect(current: canvas, base: base, within: area)
+        if let d = diff {
+          candidates += try makeCandidates(current: canvas, base: base, diff: d, dispose: dispose)
+        } else {
+          candidates.append(try unchangedPixel(current: canvas, dispose: dispose))
         }
       }
     }
@@ -578,55 +589,87 @@ struct FrameWriter {
     frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
                                data: best.filtered))
     if frames.count - compressed >= FrameWriter.batch { try compressPending() }
+    previousBase = bases.first { $0.dispose == best.candidate.dispose }?.base ?? []
     previous = canvas
     previousRect = best.candidate.rect
   }
 
+  /// Copies `rect` of `source` (nil: transparent black) into `canvas`.
+  private func copyRect(_ rect: Rect, from source: [UInt8]?, to canvas: inout [UInt8]) {
+    for y in rect.y..<(rect.y + rect.height) {
+      let start = (y * width + rect.x) * 4, end = start + rect.width * 4
+      if let source {
+        canvas.replaceSubrange(start..<end, with: source[start..<end])
+      } else {
+        canvas.replaceSubrange(start..<end, with: repeatElement(0, count: end - start))
+      }
+    }
+  }
+
   /// A 1×1 frame that changes nothing, for a frame equal to its base: a transparent pixel
   /// blended OVER, or without alpha the current top-left pixel copied.
-  private func unchangedPixel(current: UnsafeRawPointer, dispose: UInt8) throws -> Candidate {
+  private func unchangedPixel(current: [UInt8], dispose: UInt8) throws -> Candidate {
     let r = Rect(x: 0, y: 0, width: 1, height: 1)
     guard layout.hasAlpha else {
-      return Candidate(rect: r, dispose: dispose, blend: 0, raw: try layout.encode([word(current, 0)], width: 1, height: 1))
+      let pixel = current.withUnsafeBytes { c in c.baseAddress.map { word($0, 0) } ?? 0 }
+      return Candidate(rect: r, dispose: dispose, blend: 0, raw: try layout.encode([pixel], width: 1, height: 1))
     }
     return Candidate(rect: r, dispose: dispose, blend: 1, raw: try layout.encode([0], width: 1, height: 1))
   }
 
-  /// The bounding rectangle, within `area`, of the pixels where `current` differs from the
-  /// base (`previous` with `cleared` made transparent black).
-  private func diffRect(current: UnsafeRawPointer, previous: UnsafeRawPointer, cleared: Rect?, within area: Rect) -> Rect? {
-    var x0 = Int.max, x1 = -1, y0 = Int.max, y1 = -1
-    for y in area.y..<(area.y + area.height) {
-      for x in area.x..<(area.x + area.width) {
-        let i = y * width + x
-        let b = cleared?.contains(x, y) == true ? 0 : word(previous, i)
-        if word(current, i) != b {
-          x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+  /// The bounding rectangle, within `area`, of the pixels where `current` differs from `base`.
+  private func diffRect(current: [UInt8], base: [UInt8], within area: Rect) -> Rect? {
+    current.withUnsafeBytes { c in
+      base.withUnsafeBytes { p in
+        guard let c = c.baseAddress, let p = p.baseAddress else { return nil }
+        var x0 = Int.max, x1 = -1, y0 = Int.max, y1 = -1
+        for y in area.y..<(area.y + area.height) {
+          for x in area.x..<(area.x + area.width) {
+            let i = y * width + x
+            if word(c, i) != word(p, i) {
+              x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+            }
+          }
         }
+        return y1 < 0 ? nil : Rect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
       }
     }
-    return y1 < 0 ? nil : Rect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
   }
 
-  /// SOURCE and, when exact, OVER candidates for the region `diff`.
-  private func makeCandidates(current: UnsafeRawPointer, previous: UnsafeRawPointer, cleared: Rect?, diff: Rect,
-                              dispose: UInt8) throws -> [Candidate] {
-    var source = [UInt32](repeating: 0, count: diff.width * diff.height)
-    var over = [UInt32](repeating: 0, count: diff.width * diff.height)
+  /// SOURCE and, when exact, OVER candidates for the region `diff` drawn onto `base`.
+  ///
+  /// OVER comes in two forms when they differ: every unchanged pixel transparent, and runs
+  /// kept — an unchanged opaque pixel keeps its colour when the pixel written to its left has
+  /// that colour (or, after a non-transparent left pixel, the one above), so a shape that moves
+  /// is written as long runs of its colour rather than broken by holes.
+  private func makeCandidates(current: [UInt8], base: [UInt8], diff: Rect, dispose: UInt8) throws -> [Candidate] {
+    let n = diff.width * diff.height
+    var source = [UInt32](repeating: 0, count: n)
+    var over = [UInt32](repeating: 0, count: n)
+    var runs = [UInt32](repeating: 0, count: n)
     var overExact = layout.hasAlpha  // without alpha OVER is SOURCE
-    for y in 0..<diff.height {
-      for x in 0..<diff.width {
-        let px = diff.x + x, py = diff.y + y
-        let i = py * width + px
-        let c = word(current, i)
-        let b = cleared?.contains(px, py) == true ? 0 : word(previous, i)
-        source[y * diff.width + x] = c
-        if c != b {
-          // OVER reproduces c exactly when c is opaque or lands on a transparent pixel.
-          if c >> 24 == 255 || (c >> 24 != 0 && b >> 24 == 0) {
-            over[y * diff.width + x] = c
-          } else {
-            overExact = false
+    var runsDiffer = false
+    current.withUnsafeBytes { c in
+      base.withUnsafeBytes { p in
+        guard let c = c.baseAddress, let p = p.baseAddress else { return }
+        for y in 0..<diff.height {
+          for x in 0..<diff.width {
+            let i = (diff.y + y) * width + diff.x + x
+            let k = y * diff.width + x
+            let v = word(c, i), b = word(p, i)
+            source[k] = v
+            if v != b {
+              // OVER reproduces v exactly when v is opaque or lands on a transparent pixel.
+              if v >> 24 == 255 || (v >> 24 != 0 && b >> 24 == 0) {
+                over[k] = v; runs[k] = v
+              } else {
+                overExact = false
+              }
+            } else if v >> 24 == 255 {
+              let left: UInt32 = x > 0 ? runs[k - 1] : 0
+              let above: UInt32? = y > 0 ? runs[k - diff.width] : nil
+              if left == v || (left != 0 && above == v) { runs[k] = v; runsDiffer = true }
+            }
           }
         }
       }
@@ -636,6 +679,10 @@ struct FrameWriter {
     if overExact {
       out.append(Candidate(rect: diff, dispose: dispose, blend: 1,
                            raw: try layout.encode(over, width: diff.width, height: diff.height)))
+      if runsDiffer {
+        out.append(Candidate(rect: diff, dispose: dispose, blend: 1,
+                             raw: try layout.encode(runs, width: diff.width, height: diff.height)))
+      }
     }
     return out
   }
