@@ -197,6 +197,15 @@ final class APNGCodecTests: XCTestCase {
     XCTAssertEqual(try APNGDecoder.decode(bytes).frames, frames)
   }
 
+  func testFastCompressionWritesTheRankingStreamsExactly() throws {
+    let frames = Self.frames()
+    let fast = try APNGEncoder.encode(frames, delays: Self.delays(8), options: APNGOptions(compression: .fast, threads: 1))
+    XCTAssertEqual(try APNGDecoder.decode(fast).frames, frames)
+    XCTAssertEqual(fast, try APNGEncoder.encode(frames, delays: Self.delays(8), options: APNGOptions(compression: .fast, threads: 3)))
+    let best = try APNGEncoder.encode(frames, delays: Self.delays(8))
+    XCTAssertLessThanOrEqual(best.count, fast.count)
+  }
+
   func testEncoderRejectsBadInput() {
     XCTAssertThrowsError(try APNGEncoder.encode([], delays: [])) { XCTAssertEqual($0 as? APNGError, .noFrames) }
     let f = [Frame(width: 2, height: 2)]

@@ -531,6 +531,8 @@ struct FrameWriter {
     /// Other filterings of the same rows, compressed with the batch too; the smallest stream
     /// is kept. Empty once compressed.
     var alternatives: [[UInt8]] = []
+    /// `data` is already the zlib stream (the ranking's, when it used the final setting).
+    var isCompressed = false
   }
 
   /// One way of writing a frame.
@@ -589,8 +591,13 @@ struct FrameWriter {
     }
     let best = try choose(candidates)
     if !frames.isEmpty { frames[frames.count - 1].dispose = best.candidate.dispose }
-    frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
-                               data: best.filtered, alternatives: best.alternatives))
+    if let stream = best.stream {
+      frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
+                                 data: stream, isCompressed: true))
+    } else {
+      frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
+                                 data: best.filtered, alternatives: best.alternatives))
+    }
     if frames.count - compressed >= FrameWriter.batch { try compressPending() }
     previousBase = bases.first { $0.dispose == best.candidate.dispose }?.base ?? []
     previous = canvas
@@ -706,7 +713,8 @@ struct FrameWriter {
   /// Each frame keeps the smallest of its filterings (the first on a tie).
   private mutating func compressPending() throws {
     let pending = Array(frames[compressed...])
-    let jobs = pending.indices.flatMap { k in (0...pending[k].alternatives.count).map { (k, $0) } }
+    let jobs = pending.indices.filter { !pending[$0].isCompressed }
+      .flatMap { k in (0...pending[k].alternatives.count).map { (k, $0) } }
     let method = compression
     let data = try Parallel.map(jobs.count, workers: threads) { j in
       let (k, a) = jobs[j]
@@ -716,9 +724,10 @@ struct FrameWriter {
     for (j, (k, _)) in jobs.enumerated() where smallest[k].map({ data[j].count < $0.count }) ?? true {
       smallest[k] = data[j]
     }
-    for k in pending.indices {
+    for k in pending.indices where !pending[k].isCompressed {
       frames[compressed + k].data = smallest[k] ?? []
       frames[compressed + k].alternatives = []
+      frames[compressed + k].isCompressed = true
     }
     compressed = frames.count
   }
@@ -735,14 +744,17 @@ struct FrameWriter {
   ///
   /// Two rounds at `APNGCompression.estimate`: the candidates each with the layout's usual
   /// filter (`FilterStrategy.first`), then the other strategies on the winning candidate only —
-  /// 4 + 5 compressions a frame instead of 4 × 6.
+  /// 4 + 5 compressions a frame instead of 4 × 6. When the final setting is the estimate's
+  /// (`APNGCompression.fast`) the winner's stream is returned as `stream`: nothing is compressed
+  /// twice, and the ranking is by the exact final sizes.
   private func choose(_ candidates: [Candidate]) throws -> (candidate: Candidate, filtered: [UInt8],
-                                                              alternatives: [[UInt8]]) {
+                                                              alternatives: [[UInt8]], stream: [UInt8]?) {
     let bpp = layout.filterBPP
-    func trial(_ candidate: Candidate, _ strategy: FilterStrategy) throws -> (filtered: [UInt8], size: Int) {
+    func trial(_ candidate: Candidate, _ strategy: FilterStrategy) throws -> (filtered: [UInt8], size: Int, stream: [UInt8]) {
       let filtered = PNGFilters.filter(candidate.raw, rowBytes: layout.rowBytes(candidate.rect.width),
                                        height: candidate.rect.height, bpp: bpp, strategy: strategy)
-      return (filtered, try Deflate.compress(filtered, with: APNGCompression.estimate).count)
+      let stream = try Deflate.compress(filtered, with: APNGCompression.estimate)
+      return (filtered, stream.count, stream)
     }
     let first = FilterStrategy.first(isPalette: layout.isPalette)
     let round1 = try Parallel.map(candidates.count, workers: threads) { try trial(candidates[$0], first) }
@@ -754,9 +766,10 @@ struct FrameWriter {
     // Stable by size: ties keep the earlier strategy.
     let ranked = ([round1[best]] + round2).enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }
       .map(\.element)
+    if compression == APNGCompression.estimate { return (winner, ranked[0].filtered, [], ranked[0].stream) }
     let alternatives = ranked[0].filtered.count <= FrameWriter.secondFilterLimit
       ? ranked.dropFirst().prefix(2).map(\.filtered) : []
-    return (winner, ranked[0].filtered, alternatives)
+    return (winner, ranked[0].filtered, alternatives, nil)
   }
 
   // MARK: - File
