@@ -38,15 +38,18 @@ public struct APNGOptions: Sendable, Equatable {
 ///
 /// Pass 1 asks for every frame (in chunks of at most 16 MiB), keeps each frame's changed
 /// rectangle in a `ChangeCache` (at most 64 MiB; past it pass 2 renders again) and counts
-/// colours: at most 256 (with transparent black) gives a palette image, else 8-bit RGBA.
+/// colours: at most 256 (with transparent black) gives a palette image, else the fewest
+/// channels that hold every pixel (grey, grey + alpha, RGB, RGBA; `PixelLayout`).
 /// Pass 2 writes frame 0 as IDAT (part of the animation) and every later frame as fcTL + fdAT,
-/// choosing per frame the smallest of up to four candidates: the previous frame disposed with
-/// NONE or BACKGROUND (the earlier fcTL is patched), times blend SOURCE (the changed rectangle
-/// copied) or OVER (unchanged pixels transparent; only when exact, i.e. every changed pixel is
-/// opaque or lands on a transparent one), each cropped to what differs; and per candidate the
-/// best of several row-filter strategies. Candidates are ranked by their size at
-/// `APNGCompression.estimate` and the winner is compressed with `options.compression`.
-/// Candidates are compressed on `options.threads` threads; the choice never depends on them.
+/// choosing per frame the smallest candidate: the previous frame disposed with NONE,
+/// BACKGROUND or PREVIOUS (the earlier fcTL is patched), times blend SOURCE (the changed
+/// rectangle copied) or OVER (only when exact, i.e. every changed pixel is opaque or lands on a
+/// transparent one; unchanged pixels all transparent, or kept where that continues a run), each
+/// cropped to what differs; then the best row-filter strategy for the winner. Candidates are
+/// ranked by their size at `APNGCompression.estimate`; the winner is compressed with
+/// `options.compression` (small frames with their runner-up filterings too, keeping the
+/// smallest), or with `.fast` its ranking stream is written as is.
+/// Work runs on `options.threads` threads; the choice never depends on them.
 public enum APNGEncoder {
   /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels.
   static func chunkSize(width: Int, height: Int) -> Int {
