@@ -46,9 +46,9 @@ public struct APNGOptions: Sendable, Equatable {
 /// rectangle copied) or OVER (only when exact, i.e. every changed pixel is opaque or lands on a
 /// transparent one; unchanged pixels all transparent, or kept where that continues a run), each
 /// cropped to what differs; then the best row-filter strategy for the winner. Candidates are
-/// ranked by their size at `APNGCompression.estimate`; the winner is compressed with
-/// `options.compression` (small frames with their runner-up filterings too, keeping the
-/// smallest), or with `.fast` its ranking stream is written as is.
+/// ranked by their size at `APNGCompression.estimate` (a small frame's three best filterings
+/// again at `APNGCompression.recheck`); the winner is compressed with `options.compression`,
+/// or with `.fast` its ranking stream is written as is.
 /// Work runs on `options.threads` threads; the choice never depends on them.
 public enum APNGEncoder {
   /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels.
@@ -531,9 +531,6 @@ struct FrameWriter {
     var blend: UInt8  // 0 source, 1 over
     /// The filtered rows until the frame's batch is compressed, then the zlib stream.
     var data: [UInt8]
-    /// Other filterings of the same rows, compressed with the batch too; the smallest stream
-    /// is kept. Empty once compressed.
-    var alternatives: [[UInt8]] = []
     /// `data` is already the zlib stream (the ranking's, when it used the final setting).
     var isCompressed = false
   }
@@ -599,7 +596,7 @@ struct FrameWriter {
                                  data: stream, isCompressed: true))
     } else {
       frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
-                                 data: best.filtered, alternatives: best.alternatives))
+                                 data: best.filtered))
     }
     if frames.count - compressed >= FrameWriter.batch { try compressPending() }
     previousBase = bases.first { $0.dispose == best.candidate.dispose }?.base ?? []
@@ -713,45 +710,34 @@ struct FrameWriter {
   }
 
   /// Compresses the data of every frame not yet compressed, on `threads` threads.
-  /// Each frame keeps the smallest of its filterings (the first on a tie).
   private mutating func compressPending() throws {
     let pending = Array(frames[compressed...])
     let jobs = pending.indices.filter { !pending[$0].isCompressed }
-      .flatMap { k in (0...pending[k].alternatives.count).map { (k, $0) } }
     let method = compression
-    let data = try Parallel.map(jobs.count, workers: threads) { j in
-      let (k, a) = jobs[j]
-      return try Deflate.compress(a == 0 ? pending[k].data : pending[k].alternatives[a - 1], with: method)
-    }
-    var smallest = [[UInt8]?](repeating: nil, count: pending.count)
-    for (j, (k, _)) in jobs.enumerated() where smallest[k].map({ data[j].count < $0.count }) ?? true {
-      smallest[k] = data[j]
-    }
-    for k in pending.indices where !pending[k].isCompressed {
-      frames[compressed + k].data = smallest[k] ?? []
-      frames[compressed + k].alternatives = []
+    let data = try Parallel.map(jobs.count, workers: threads) { try Deflate.compress(pending[jobs[$0]].data, with: method) }
+    for (j, k) in jobs.enumerated() {
+      frames[compressed + k].data = data[j]
       frames[compressed + k].isCompressed = true
     }
     compressed = frames.count
   }
 
-  /// Frames of at most this many filtered bytes (16 KiB, e.g. 128 × 127 palette pixels) are
-  /// also compressed with their two runner-up filterings (all three for a palette), keeping the
-  /// smallest: the estimate misranks filters by up to 35 % on small palette frames (equalizer
-  /// frame 7: 558 bytes filtered up, 407 none, which ranked third), and small frames are cheap
-  /// to compress thrice.
-  static let secondFilterLimit = 16 << 10
+  /// Frames of at most this many filtered bytes (16 KiB, e.g. 128 × 127 palette pixels) have
+  /// their three best filterings ranked again at `APNGCompression.recheck`: the estimate
+  /// misranks filters by up to 35 % on small palette frames (equalizer frame 7: filtered up
+  /// 631 bytes at level 6 and 554 at level 12, filtered none 670 and 401), and small frames
+  /// are cheap to compress thrice.
+  static let recheckLimit = 16 << 10
 
-  /// The candidate and filter strategy with the smallest estimated size, its filtered rows, and
-  /// for small frames the runner-up filterings (see `secondFilterLimit`).
+  /// The candidate and filter strategy with the smallest estimated size and its filtered rows.
   ///
   /// Two rounds at `APNGCompression.estimate`: the candidates each with the layout's usual
   /// filter (`FilterStrategy.first`), then the other strategies on the winning candidate only —
-  /// 4 + 5 compressions a frame instead of 4 × 6. When the final setting is the estimate's
-  /// (`APNGCompression.fast`) the winner's stream is returned as `stream`: nothing is compressed
-  /// twice, and the ranking is by the exact final sizes.
+  /// 4 + 5 compressions a frame instead of 4 × 6; small frames then a recheck (`recheckLimit`).
+  /// When the final setting is the estimate's (`APNGCompression.fast`) the winner's stream is
+  /// returned as `stream`: nothing is compressed twice, and the ranking is by the final sizes.
   private func choose(_ candidates: [Candidate]) throws -> (candidate: Candidate, filtered: [UInt8],
-                                                              alternatives: [[UInt8]], stream: [UInt8]?) {
+                                                              stream: [UInt8]?) {
     let bpp = layout.filterBPP
     func trial(_ candidate: Candidate, _ strategy: FilterStrategy) throws -> (filtered: [UInt8], size: Int, stream: [UInt8]) {
       let filtered = PNGFilters.filter(candidate.raw, rowBytes: layout.rowBytes(candidate.rect.width),
@@ -769,10 +755,17 @@ struct FrameWriter {
     // Stable by size: ties keep the earlier strategy.
     let ranked = ([round1[best]] + round2).enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }
       .map(\.element)
-    if compression == APNGCompression.estimate { return (winner, ranked[0].filtered, [], ranked[0].stream) }
-    let alternatives = ranked[0].filtered.count <= FrameWriter.secondFilterLimit
-      ? ranked.dropFirst().prefix(2).map(\.filtered) : []
-    return (winner, ranked[0].filtered, alternatives, nil)
+    if compression == APNGCompression.estimate { return (winner, ranked[0].filtered, ranked[0].stream) }
+    guard ranked[0].filtered.count <= FrameWriter.recheckLimit, ranked.count > 1 else {
+      return (winner, ranked[0].filtered, nil)
+    }
+    let top = Array(ranked.prefix(3))
+    let sizes = try Parallel.map(top.count, workers: threads) {
+      try Deflate.compress(top[$0].filtered, with: APNGCompression.recheck).count
+    }
+    var pick = 0
+    for k in sizes.indices where sizes[k] < sizes[pick] { pick = k }
+    return (winner, top[pick].filtered, nil)
   }
 
   // MARK: - File
