@@ -89,6 +89,67 @@ final class APNGCodecTests: XCTestCase {
     }
   }
 
+  func testGreyAndOpaqueAnimationsUseFewerChannelsAndRoundTrip() throws {
+    // More than 256 colours each, so no palette: grey with alpha → 4, opaque grey → 0 (8-bit
+    // grey), opaque colour → 2 (RGB); any non-grey or non-opaque pixel keeps RGBA.
+    func frames(_ pixel: @escaping (Int, Int, Int) -> RGBA8) -> [Frame] {
+      (0..<4).map { k in
+        var f = Frame(width: 24, height: 24)
+        for y in 0..<24 { for x in 0..<24 { f[x, y] = pixel(x, y, k) } }
+        return f
+      }
+    }
+    let cases: [(String, UInt8, [Frame])] = [
+      ("grey + alpha", 4, frames { x, y, k in
+        let v = UInt8((x * 11 + y * 3 + k) % 256)
+        return (x + k) % 5 == 0 ? RGBA8(r: 0, g: 0, b: 0, a: 0) : RGBA8(r: v, g: v, b: v, a: UInt8(40 + (y * 9 + k) % 200))
+      }),
+      ("grey", 0, frames { x, y, k in
+        let v = UInt8((x * 11 + y * 13 + k * 7) % 256)
+        return RGBA8(r: v, g: v, b: v, a: 255)
+      }),
+      ("RGB", 2, frames { x, y, k in RGBA8(r: UInt8(x * 10), g: UInt8(y * 10), b: UInt8(k * 60), a: 255) }),
+    ]
+    for (label, colorType, frames) in cases {
+      let bytes = try APNGEncoder.encode(frames, delays: Self.delays(frames.count), options: APNGOptions(threads: 2))
+      XCTAssertEqual(Self.colorType(bytes), colorType, label)
+      XCTAssertEqual(try APNGDecoder.decode(bytes).frames, frames, label)
+      let rgba = try APNGEncoder.encode(frames, delays: Self.delays(frames.count), options: APNGOptions(allowPalette: false))
+      XCTAssertEqual(Self.colorType(rgba), 6, label)
+      XCTAssertLessThan(bytes.count, rgba.count, label)
+    }
+  }
+
+  func testFramesReturningToAnEarlierStateUseDisposePreviousExactly() throws {
+    // A fixed scene with a blob that appears on every other frame at a new place: after a blob
+    // frame, restoring its region (dispose PREVIOUS) is the cheapest base for the next frame.
+    var background = Frame(width: 40, height: 40)
+    for y in 0..<40 { for x in 0..<40 { background[x, y] = RGBA8(r: UInt8(x * 6), g: UInt8(y * 6), b: 90, a: 255) } }
+    let frames = (0..<8).map { k -> Frame in
+      var f = background
+      if k % 2 == 1 {
+        for y in 10..<30 { for x in (k * 3)..<(k * 3 + 12) { f[x, y] = RGBA8(r: 250, g: UInt8(x * 5), b: 20, a: 160) } }
+      }
+      return f
+    }
+    let bytes = try APNGEncoder.encode(frames, delays: Self.delays(frames.count), options: APNGOptions(threads: 2))
+    XCTAssertEqual(try APNGDecoder.decode(bytes).frames, frames)
+    XCTAssertTrue(Self.disposeOps(bytes).contains(2), "dispose PREVIOUS used: \(Self.disposeOps(bytes))")
+    XCTAssertEqual(bytes, try APNGEncoder.encode(frames, delays: Self.delays(frames.count), options: APNGOptions(threads: 1)))
+  }
+
+  /// Every fcTL's dispose op, in order.
+  static func disposeOps(_ bytes: [UInt8]) -> [UInt8] {
+    var ops: [UInt8] = []
+    var pos = 8
+    while pos + 8 <= bytes.count {
+      let length = bytes[pos..<(pos + 4)].reduce(0) { $0 << 8 | Int($1) }
+      if String(decoding: bytes[(pos + 4)..<(pos + 8)], as: UTF8.self) == "fcTL" { ops.append(bytes[pos + 8 + 24]) }
+      pos += 12 + length
+    }
+    return ops
+  }
+
   func testIdenticalFramesAreMergedKeepingTheTotalDuration() throws {
     var frames = Self.frames(count: 4)
     frames.insert(frames[1], at: 2)
@@ -134,6 +195,15 @@ final class APNGCodecTests: XCTestCase {
     let frames = Self.frames()
     let bytes = try APNGEncoder.encode(frames, delays: Self.delays(8), options: APNGOptions(compression: .zlib(level: 9)))
     XCTAssertEqual(try APNGDecoder.decode(bytes).frames, frames)
+  }
+
+  func testFastCompressionWritesTheRankingStreamsExactly() throws {
+    let frames = Self.frames()
+    let fast = try APNGEncoder.encode(frames, delays: Self.delays(8), options: APNGOptions(compression: .fast, threads: 1))
+    XCTAssertEqual(try APNGDecoder.decode(fast).frames, frames)
+    XCTAssertEqual(fast, try APNGEncoder.encode(frames, delays: Self.delays(8), options: APNGOptions(compression: .fast, threads: 3)))
+    let best = try APNGEncoder.encode(frames, delays: Self.delays(8))
+    XCTAssertLessThanOrEqual(best.count, fast.count)
   }
 
   func testEncoderRejectsBadInput() {

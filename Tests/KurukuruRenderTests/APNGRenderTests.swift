@@ -82,6 +82,11 @@ final class APNGRenderTests: XCTestCase {
     XCTAssertEqual(options.options.loopCount, 2)
     XCTAssertEqual(options.cacheKey, "loops=2")
     XCTAssertThrowsError(try APNGFormat(options: FormatOptionValues(["loops": "-1"])))
+    let fast = try APNGFormat(options: FormatOptionValues(["compression": "fast"]))
+    XCTAssertEqual(fast.options.compression, .fast)
+    XCTAssertEqual(fast.cacheKey, "compression=libdeflate(level: 6)")
+    XCTAssertEqual(try APNGFormat(options: FormatOptionValues(["compression": "best"])).options.compression, .best)
+    XCTAssertThrowsError(try APNGFormat(options: FormatOptionValues(["compression": "small"])))
   }
 
   func testFramesAbove50FPSAreKept() throws {

@@ -8,10 +8,14 @@ enum FilterStrategy: Int, CaseIterable, Sendable {
   /// and the PNG book's heuristic).
   case adaptive
 
-  /// The strategies tried for an image with `bitsPerPixel` bits: all six for true colour; for
-  /// palette images (where the PNG spec advises none) none, up and adaptive.
-  static func candidates(bitsPerPixel: Int) -> [FilterStrategy] {
-    bitsPerPixel >= 24 ? FilterStrategy.allCases : [.none, .up, .adaptive]
+  /// The strategies tried: all six for grey and true colour; for palette images (where the
+  /// PNG spec advises none) none, up and adaptive.
+  /// The strategy candidates are ranked with before the others are tried on the winner: none
+  /// for palettes (indices are not magnitudes), adaptive otherwise (the usual best).
+  static func first(isPalette: Bool) -> FilterStrategy { isPalette ? .none : .adaptive }
+
+  static func candidates(isPalette: Bool) -> [FilterStrategy] {
+    isPalette ? [.none, .up, .adaptive] : FilterStrategy.allCases
   }
 }
 

@@ -24,11 +24,16 @@ public struct APNGFormat: OutputFormat {
 
   public static let options: [FormatOption] = [
     FormatOption("loops", value: "N", help: "APNG: acTL play count, 0 = forever (default 0)"),
+    FormatOption("compression", value: "best|fast",
+                 help: "APNG only: best (libdeflate 12, smallest, default) or fast (libdeflate 6: about 5x faster, 3-25% larger)"),
   ]
 
   public init(options values: FormatOptionValues) throws {
     var options = APNGOptions()
     if let loops = try values.integer("loops", in: 0...65535) { options.loopCount = loops }
+    if let effort = try values.choice("compression", of: ["best", "fast"]) {
+      options.compression = effort == "fast" ? .fast : .best
+    }
     self.init(options)
   }
 
