@@ -1,3 +1,4 @@
+import Foundation
 import KurukuruCodecs
 import KurukuruCore
 import XCTest
@@ -74,6 +75,30 @@ final class WebPDecoderTests: XCTestCase {
     XCTAssertThrowsError(try WebPDecoder.decode(bytes)) {
       XCTAssertEqual($0 as? WebPError, .tooLarge(width: 10000, height: 10000))
     }
+  }
+
+  /// Regression (scripts/fuzz, LeakSanitizer): a file the demuxer parses but a check refuses
+  /// (here a 10000 × 10000 canvas) used to leak the demuxer, since a class whose init throws
+  /// never runs `deinit`. 20,000 refusals must not grow the resident size by 4 MB (leaking,
+  /// they grew the C heap by about 10 MB).
+  func testRefusedFilesFreeTheDemuxer() throws {
+    var bytes = try Self.animation()
+    let side = 10000 - 1
+    for offset in [24, 27] {
+      bytes[offset] = UInt8(side & 0xFF); bytes[offset + 1] = UInt8(side >> 8 & 0xFF); bytes[offset + 2] = 0
+    }
+    for _ in 0..<500 { _ = try? WebPDecoder.info(bytes) }
+    let before = Self.residentBytes()
+    for _ in 0..<20_000 { _ = try? WebPDecoder.info(bytes) }
+    let grown = Self.residentBytes() - before
+    XCTAssertLessThan(grown, 4 << 20, "resident size grew by \(grown) bytes over 20,000 refused files")
+  }
+
+  /// This process's resident size in bytes (Linux `/proc/self/statm`; 0 elsewhere).
+  static func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
   }
 
   func testMutatedFilesNeverCrashAndAlwaysThrowWebPError() throws {
