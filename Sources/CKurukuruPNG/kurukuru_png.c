@@ -2,7 +2,9 @@
 
 #include "kurukuru_png.h"
 
+#include <libdeflate.h>
 #include <png.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,4 +249,162 @@ kk_png_status kk_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t
   png_write_end(png, NULL);
   png_destroy_write_struct(&png, &info);
   return KK_PNG_OK;
+}
+
+// MARK: - Fast writing
+
+// Per-thread state of the fast encoder: allocating a libdeflate compressor (hundreds of kB) and a
+// frame-sized filter buffer for every frame costs page faults on every call.
+typedef struct {
+  struct libdeflate_compressor *compressor;
+  int level;
+  uint8_t *filtered;
+  size_t capacity;
+} kk_fast_state;
+
+static pthread_key_t kk_fast_key;
+static pthread_once_t kk_fast_once = PTHREAD_ONCE_INIT;
+
+static void kk_fast_state_free(void *pointer) {
+  kk_fast_state *state = (kk_fast_state *)pointer;
+  if (state == NULL) return;
+  if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
+  free(state->filtered);
+  free(state);
+}
+
+static void kk_fast_key_create(void) { (void)pthread_key_create(&kk_fast_key, kk_fast_state_free); }
+
+static kk_fast_state *kk_fast_state_get(int level, size_t filtered_size) {
+  (void)pthread_once(&kk_fast_once, kk_fast_key_create);
+  kk_fast_state *state = (kk_fast_state *)pthread_getspecific(kk_fast_key);
+  if (state == NULL) {
+    state = (kk_fast_state *)calloc(1, sizeof(kk_fast_state));
+    if (state == NULL) return NULL;
+    if (pthread_setspecific(kk_fast_key, state) != 0) {
+      free(state);
+      return NULL;
+    }
+  }
+  if (state->compressor == NULL || state->level != level) {
+    if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
+    state->compressor = libdeflate_alloc_compressor(level);
+    state->level = level;
+    if (state->compressor == NULL) return NULL;
+  }
+  if (state->capacity < filtered_size) {
+    free(state->filtered);
+    state->filtered = (uint8_t *)malloc(filtered_size);
+    state->capacity = state->filtered != NULL ? filtered_size : 0;
+    if (state->filtered == NULL) return NULL;
+  }
+  return state;
+}
+
+static void kk_put32(uint8_t *p, uint32_t value) {
+  p[0] = (uint8_t)(value >> 24);
+  p[1] = (uint8_t)(value >> 16);
+  p[2] = (uint8_t)(value >> 8);
+  p[3] = (uint8_t)value;
+}
+
+// Writes the length, type and CRC around `length` data bytes already at p + 8; returns the end.
+static uint8_t *kk_finish_chunk(uint8_t *p, const char *type, uint32_t length) {
+  kk_put32(p, length);
+  memcpy(p + 4, type, 4);
+  kk_put32(p + 8 + length, libdeflate_crc32(0, p + 4, (size_t)length + 4));
+  return p + 12 + length;
+}
+
+kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                      int level, kk_png_buffer *output) {
+  if (pixels == NULL || output == NULL || width == 0 || height == 0 || level < 1 || level > 12 ||
+      width > 0x7fffffffu / 4 || height > 0x7fffffffu) {
+    return KK_PNG_INVALID_ARGUMENT;
+  }
+  size_t stride = (size_t)width * 4;
+  if (height > SIZE_MAX / (stride + 1)) return KK_PNG_OUT_OF_MEMORY;
+  size_t filtered_size = (stride + 1) * height;
+  kk_fast_state *state = kk_fast_state_get(level, filtered_size);
+  if (state == NULL) return KK_PNG_OUT_OF_MEMORY;
+
+  // Filters: measured on circle-progress at scale 3 (180 of its 1,800 frames, libdeflate 4),
+  // none gives 3.58 MB where libpng's minimum-sum-of-absolute-differences rule over all filters
+  // gives 4.36 MB and min-SAD-plus-runs 3.63 MB: loader frames are mostly transparent or flat,
+  // and runs of equal pixels stay runs of equal 4-byte groups that deflate matches at distance 4.
+  // A row equal to the one above becomes zeros with up (the one cheap win left; a memcmp).
+  uint8_t *filtered = state->filtered;
+  for (uint32_t y = 0; y < height; y++) {
+    const uint8_t *row = pixels + stride * y;
+    uint8_t *line = filtered + (stride + 1) * y;
+    if (y > 0 && memcmp(row, row - stride, stride) == 0) {
+      line[0] = 2;
+      memset(line + 1, 0, stride);
+    } else {
+      line[0] = 0;
+      memcpy(line + 1, row, stride);
+    }
+  }
+
+  size_t bound = libdeflate_zlib_compress_bound(state->compressor, filtered_size);
+  // Signature 8, IHDR 25, IDAT 12 + data, IEND 12.
+  if (bound > 0x7fffffffu || bound > SIZE_MAX - 64) return KK_PNG_OUT_OF_MEMORY;
+  size_t capacity = 8 + 25 + 12 + bound + 12;
+  uint8_t *png = (uint8_t *)malloc(capacity);
+  if (png == NULL) return KK_PNG_OUT_OF_MEMORY;
+  static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+  memcpy(png, signature, 8);
+  uint8_t *p = png + 8;
+  kk_put32(p + 8, width);
+  kk_put32(p + 12, height);
+  p[16] = 8;  // bit depth
+  p[17] = 6;  // colour type RGBA
+  p[18] = 0;  // deflate
+  p[19] = 0;  // filter method 0
+  p[20] = 0;  // not interlaced
+  p = kk_finish_chunk(p, "IHDR", 13);
+  size_t compressed =
+      libdeflate_zlib_compress(state->compressor, filtered, filtered_size, p + 8, bound);
+  if (compressed == 0) {
+    free(png);
+    return KK_PNG_OUT_OF_MEMORY;
+  }
+  p = kk_finish_chunk(p, "IDAT", (uint32_t)compressed);
+  p = kk_finish_chunk(p, "IEND", 0);
+  kk_png_buffer_free(output);
+  output->data = png;
+  output->size = (size_t)(p - png);
+  output->capacity = capacity;
+  return KK_PNG_OK;
+}
+
+// MARK: - Hashing
+
+uint64_t kk_png_hash_bytes(const uint8_t *bytes, size_t size, uint64_t seed) {
+  const uint64_t k0 = 0x9e3779b97f4a7c15ull, k1 = 0xc2b2ae3d27d4eb4full;
+  uint64_t a = seed ^ k0, b = (seed + (uint64_t)size) ^ k1;
+  size_t i = 0;
+  for (; i + 16 <= size; i += 16) {
+    uint64_t x, y;
+    memcpy(&x, bytes + i, 8);
+    memcpy(&y, bytes + i + 8, 8);
+    a = (a ^ x) * k0;
+    a ^= a >> 29;
+    b = (b ^ y) * k1;
+    b ^= b >> 31;
+  }
+  if (i + 8 <= size) {
+    uint64_t x;
+    memcpy(&x, bytes + i, 8);
+    a = (a ^ x) * k0;
+    a ^= a >> 29;
+    i += 8;
+  }
+  uint64_t tail = 0;  // fewer than 8 bytes left
+  for (unsigned shift = 0; i < size; i++, shift += 8) tail |= (uint64_t)bytes[i] << shift;
+  a = (a ^ tail ^ (b * k1)) * k0;
+  a ^= a >> 32;
+  a *= k1;
+  a ^= a >> 29;
+  return a;
 }

@@ -89,6 +89,20 @@ kk_png_status kk_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t
                                  int level, kk_png_filter filter, kk_png_buffer *output,
                                  char *message);
 
+// MARK: - Fast writing
+
+/// Encodes straight RGBA8 pixels (width × height × 4 bytes) as an RGBA, 8-bit, non-interlaced
+/// PNG (IHDR, one IDAT, IEND; no other chunks) without libpng: rows are filtered with a cheap
+/// rule (up for a row equal to the row above, none otherwise) and deflated by libdeflate at
+/// `level` (1–12). The same pixels and level always give the same bytes. Each thread keeps its
+/// compressor and filter buffer between calls (freed when the thread exits).
+kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                      int level, kk_png_buffer *output);
+
+/// A 64-bit hash of `size` bytes (multiply–xorshift over 8-byte words), to find repeated frames.
+/// Not cryptographic; equal bytes always give equal hashes.
+uint64_t kk_png_hash_bytes(const uint8_t *bytes, size_t size, uint64_t seed);
+
 #ifdef __cplusplus
 }
 #endif
