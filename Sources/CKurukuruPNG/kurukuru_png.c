@@ -251,6 +251,292 @@ kk_png_status kk_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t
   return KK_PNG_OK;
 }
 
+// MARK: - Pixel deflate
+
+// A deflate writer for filtered RGBA rows: LZ77 with only two candidate distances, the pixel on
+// the left (4 bytes back) and the same byte one row up (stride + 1 back), greedy, then one block
+// with Huffman codes built for this image.
+
+typedef struct {
+  uint8_t *out;
+  size_t size;
+  uint64_t bits;
+  unsigned count;
+} kk_bit_writer;
+
+static inline void kk_put_bits(kk_bit_writer *w, uint32_t value, unsigned n) {
+  w->bits |= (uint64_t)value << w->count;
+  w->count += n;
+  while (w->count >= 8) {
+    w->out[w->size++] = (uint8_t)w->bits;
+    w->bits >>= 8;
+    w->count -= 8;
+  }
+}
+
+static const uint16_t kk_length_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,
+                                            15, 17, 19, 23, 27, 31, 35, 43, 51,  59,
+                                            67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const uint8_t kk_length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                            2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+static const uint16_t kk_dist_base[30] = {1,    2,    3,    4,    5,    7,     9,     13,
+                                          17,   25,   33,   49,   65,   97,    129,   193,
+                                          257,  385,  513,  769,  1025, 1537,  2049,  3073,
+                                          4097, 6145, 8193, 12289, 16385, 24577};
+static const uint8_t kk_dist_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
+                                          6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+
+static int kk_length_code(unsigned length) {
+  int code = 28;
+  while (kk_length_base[code] > length) code--;
+  return code;
+}
+
+static int kk_dist_code(unsigned dist) {
+  int code = 29;
+  while (kk_dist_base[code] > dist) code--;
+  return code;
+}
+
+// Huffman code lengths (at most `limit` bits) for `n` symbols with frequencies `freq`; every
+// symbol with a non-zero frequency gets a code. Needs at least two used symbols. Too-long codes
+// are avoided by halving the frequencies and building again (rarely needed, never far from the
+// optimum for image data).
+static void kk_huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *lengths) {
+  uint32_t f[288];
+  for (int i = 0; i < n; i++) f[i] = freq[i];
+  for (;;) {
+    // Nodes 0..n-1 are leaves, n.. internal; parent links give depths.
+    uint64_t weight[2 * 288];
+    int parent[2 * 288], order[288], used = 0;
+    for (int i = 0; i < n; i++) {
+      lengths[i] = 0;
+      if (f[i] > 0) order[used++] = i;
+    }
+    // Insertion sort of used leaves by weight (n ≤ 288).
+    for (int i = 1; i < used; i++) {
+      int s = order[i], j = i;
+      while (j > 0 && f[order[j - 1]] > f[s]) {
+        order[j] = order[j - 1];
+        j--;
+      }
+      order[j] = s;
+    }
+    for (int i = 0; i < n; i++) weight[i] = f[i];
+    // Two-queue merge: leaves in `order`, internal nodes in creation order (already sorted).
+    int leaf = 0, inner = n, next = n;
+    for (int k = 0; k < used - 1; k++) {
+      int pick[2];
+      for (int t = 0; t < 2; t++) {
+        if (leaf < used && (inner >= next || weight[order[leaf]] <= weight[inner])) {
+          pick[t] = order[leaf++];
+        } else {
+          pick[t] = inner++;
+        }
+      }
+      weight[next] = weight[pick[0]] + weight[pick[1]];
+      parent[pick[0]] = next;
+      parent[pick[1]] = next;
+      next++;
+    }
+    int root = next - 1, depth[2 * 288], longest = 0;
+    depth[root] = 0;
+    for (int node = root - 1; node >= n; node--) depth[node] = depth[parent[node]] + 1;
+    for (int i = 0; i < used; i++) {
+      int s = order[i], d = depth[parent[s]] + 1;
+      lengths[s] = (uint8_t)d;
+      if (d > longest) longest = d;
+    }
+    if (longest <= limit) return;
+    for (int i = 0; i < n; i++) {
+      if (f[i] > 0) f[i] = (f[i] >> 1) | 1;
+    }
+  }
+}
+
+// Canonical codes, bit-reversed for LSB-first output.
+static void kk_huffman_codes(const uint8_t *lengths, int n, uint16_t *codes) {
+  unsigned count[16] = {0}, next[16];
+  for (int i = 0; i < n; i++) count[lengths[i]]++;
+  count[0] = 0;
+  unsigned code = 0;
+  for (int bits = 1; bits < 16; bits++) {
+    code = (code + count[bits - 1]) << 1;
+    next[bits] = code;
+  }
+  for (int i = 0; i < n; i++) {
+    unsigned len = lengths[i];
+    if (len == 0) continue;
+    unsigned c = next[len]++, r = 0;
+    for (unsigned b = 0; b < len; b++) r |= ((c >> b) & 1u) << (len - 1 - b);
+    codes[i] = (uint16_t)r;
+  }
+}
+
+static inline unsigned kk_match_length(const uint8_t *a, const uint8_t *b, unsigned limit) {
+  unsigned n = 0;
+  while (n + 8 <= limit) {
+    uint64_t x, y;
+    memcpy(&x, a + n, 8);
+    memcpy(&y, b + n, 8);
+    if (x != y) return n + (unsigned)(__builtin_ctzll(x ^ y) >> 3);
+    n += 8;
+  }
+  while (n < limit && a[n] == b[n]) n++;
+  return n;
+}
+
+// Symbols: a literal is its byte; a match is 0x80000000 | length << 16 | distance.
+#define KK_MATCH 0x80000000u
+
+// Deflates `data` (`size` bytes, rows of `line` bytes) as a zlib stream into `out` (capacity at
+// least 2 * size + 1024); returns the bytes written, or 0 when more than `max_literals` bytes
+// found no match (then a general matcher compresses better: see kk_png_encode_rgba_fast).
+static size_t kk_pixel_deflate(const uint8_t *data, size_t size, size_t line, size_t max_literals,
+                               uint32_t *symbols, uint8_t *out) {
+  uint32_t litlen_freq[286] = {0}, dist_freq[30] = {0};
+  size_t count = 0, i = 0, literals = 0;
+  const size_t up = line <= 32768 ? line : 0;
+  while (i < size) {
+    unsigned limit = size - i < 258 ? (unsigned)(size - i) : 258, best = 0, dist = 0;
+    if (i >= 4) {
+      best = kk_match_length(data + i, data + i - 4, limit);
+      dist = 4;
+    }
+    if (up && i >= up && best < limit) {
+      unsigned l = kk_match_length(data + i, data + i - up, limit);
+      if (l > best) {
+        best = l;
+        dist = (unsigned)up;
+      }
+    }
+    if (best >= 3) {
+      symbols[count++] = KK_MATCH | best << 16 | dist;
+      litlen_freq[257 + kk_length_code(best)]++;
+      dist_freq[kk_dist_code(dist)]++;
+      i += best;
+    } else {
+      symbols[count++] = data[i];
+      litlen_freq[data[i]]++;
+      i++;
+      if (++literals > max_literals) return 0;
+    }
+  }
+  litlen_freq[256] = 1;
+  // Complete trees for every decoder: at least two used symbols in each.
+  if (litlen_freq[0] == 0) litlen_freq[0] = 1;
+  if (dist_freq[0] == 0) dist_freq[0] = 1;
+  if (dist_freq[1] == 0) dist_freq[1] = 1;
+
+  uint8_t litlen_len[286], dist_len[30];
+  uint16_t litlen_code[286] = {0}, dist_code[30] = {0};
+  kk_huffman_lengths(litlen_freq, 286, 15, litlen_len);
+  kk_huffman_lengths(dist_freq, 30, 15, dist_len);
+  kk_huffman_codes(litlen_len, 286, litlen_code);
+  kk_huffman_codes(dist_len, 30, dist_code);
+  int hlit = 286, hdist = 30;
+  while (hlit > 257 && litlen_len[hlit - 1] == 0) hlit--;
+  while (hdist > 1 && dist_len[hdist - 1] == 0) hdist--;
+
+  // Code lengths, run-length coded with 16 (repeat previous 3–6), 17 (3–10 zeros), 18 (11–138).
+  uint8_t all[286 + 30];
+  int total = 0;
+  for (int k = 0; k < hlit; k++) all[total++] = litlen_len[k];
+  for (int k = 0; k < hdist; k++) all[total++] = dist_len[k];
+  uint16_t rle[286 + 30];
+  uint8_t rle_extra[286 + 30];
+  int runs = 0;
+  uint32_t cl_freq[19] = {0};
+  for (int k = 0; k < total;) {
+    int value = all[k], run = 1;
+    while (k + run < total && all[k + run] == value) run++;
+    if (value == 0 && run >= 3) {
+      int take = run > 138 ? 138 : run;
+      if (take >= 11) {
+        rle[runs] = 18;
+        rle_extra[runs++] = (uint8_t)(take - 11);
+      } else {
+        rle[runs] = 17;
+        rle_extra[runs++] = (uint8_t)(take - 3);
+      }
+      cl_freq[rle[runs - 1]]++;
+      k += take;
+    } else if (value != 0 && run >= 4) {
+      rle[runs] = (uint16_t)value;
+      rle_extra[runs++] = 0;
+      cl_freq[value]++;
+      int left = run - 1;
+      k += 1;
+      while (left >= 3) {
+        int take = left > 6 ? 6 : left;
+        rle[runs] = 16;
+        rle_extra[runs++] = (uint8_t)(take - 3);
+        cl_freq[16]++;
+        k += take;
+        left -= take;
+      }
+    } else {
+      rle[runs] = (uint16_t)value;
+      rle_extra[runs++] = 0;
+      cl_freq[value]++;
+      k += 1;
+    }
+  }
+  int cl_used = 0;
+  for (int k = 0; k < 19; k++) cl_used += cl_freq[k] > 0;
+  for (int k = 0; cl_used < 2 && k < 19; k++) {
+    if (cl_freq[k] == 0) {
+      cl_freq[k] = 1;
+      cl_used++;
+    }
+  }
+  uint8_t cl_len[19];
+  uint16_t cl_code[19] = {0};
+  kk_huffman_lengths(cl_freq, 19, 7, cl_len);
+  kk_huffman_codes(cl_len, 19, cl_code);
+  static const uint8_t order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+  int hclen = 19;
+  while (hclen > 4 && cl_len[order[hclen - 1]] == 0) hclen--;
+
+  kk_bit_writer w = {out, 0, 0, 0};
+  out[w.size++] = 0x78;  // zlib: deflate, 32 KiB window
+  out[w.size++] = 0x01;  // fastest-compression hint; (0x78 << 8 | 0x01) % 31 == 0
+  kk_put_bits(&w, 1, 1);  // BFINAL
+  kk_put_bits(&w, 2, 2);  // dynamic Huffman
+  kk_put_bits(&w, (uint32_t)(hlit - 257), 5);
+  kk_put_bits(&w, (uint32_t)(hdist - 1), 5);
+  kk_put_bits(&w, (uint32_t)(hclen - 4), 4);
+  for (int k = 0; k < hclen; k++) kk_put_bits(&w, cl_len[order[k]], 3);
+  for (int k = 0; k < runs; k++) {
+    kk_put_bits(&w, cl_code[rle[k]], cl_len[rle[k]]);
+    if (rle[k] == 16) kk_put_bits(&w, rle_extra[k], 2);
+    if (rle[k] == 17) kk_put_bits(&w, rle_extra[k], 3);
+    if (rle[k] == 18) kk_put_bits(&w, rle_extra[k], 7);
+  }
+  for (size_t k = 0; k < count; k++) {
+    uint32_t s = symbols[k];
+    if (!(s & KK_MATCH)) {
+      kk_put_bits(&w, litlen_code[s], litlen_len[s]);
+      continue;
+    }
+    unsigned length = (s >> 16) & 0x1ff, dist = s & 0xffff;
+    if (dist == 0) dist = 32768;
+    int lc = kk_length_code(length), dc = kk_dist_code(dist);
+    kk_put_bits(&w, litlen_code[257 + lc], litlen_len[257 + lc]);
+    if (kk_length_extra[lc]) kk_put_bits(&w, length - kk_length_base[lc], kk_length_extra[lc]);
+    kk_put_bits(&w, dist_code[dc], dist_len[dc]);
+    if (kk_dist_extra[dc]) kk_put_bits(&w, dist - kk_dist_base[dc], kk_dist_extra[dc]);
+  }
+  kk_put_bits(&w, litlen_code[256], litlen_len[256]);
+  if (w.count > 0) kk_put_bits(&w, 0, 8 - w.count);
+  uint32_t adler = libdeflate_adler32(1, data, size);
+  out[w.size++] = (uint8_t)(adler >> 24);
+  out[w.size++] = (uint8_t)(adler >> 16);
+  out[w.size++] = (uint8_t)(adler >> 8);
+  out[w.size++] = (uint8_t)adler;
+  return w.size;
+}
+
 // MARK: - Fast writing
 
 // Per-thread state of the fast encoder: allocating a libdeflate compressor (hundreds of kB) and a
@@ -259,6 +545,7 @@ typedef struct {
   struct libdeflate_compressor *compressor;
   int level;
   uint8_t *filtered;
+  uint32_t *symbols;
   size_t capacity;
 } kk_fast_state;
 
@@ -270,6 +557,7 @@ static void kk_fast_state_free(void *pointer) {
   if (state == NULL) return;
   if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
   free(state->filtered);
+  free(state->symbols);
   free(state);
 }
 
@@ -294,9 +582,14 @@ static kk_fast_state *kk_fast_state_get(int level, size_t filtered_size) {
   }
   if (state->capacity < filtered_size) {
     free(state->filtered);
+    free(state->symbols);
     state->filtered = (uint8_t *)malloc(filtered_size);
-    state->capacity = state->filtered != NULL ? filtered_size : 0;
-    if (state->filtered == NULL) return NULL;
+    state->symbols = (uint32_t *)malloc(filtered_size * sizeof(uint32_t));
+    state->capacity = filtered_size;
+    if (state->filtered == NULL || state->symbols == NULL) {
+      state->capacity = 0;
+      return NULL;
+    }
   }
   return state;
 }
@@ -323,7 +616,7 @@ kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uin
     return KK_PNG_INVALID_ARGUMENT;
   }
   size_t stride = (size_t)width * 4;
-  if (height > SIZE_MAX / (stride + 1)) return KK_PNG_OUT_OF_MEMORY;
+  if (height > (SIZE_MAX / 8) / (stride + 1)) return KK_PNG_OUT_OF_MEMORY;
   size_t filtered_size = (stride + 1) * height;
   kk_fast_state *state = kk_fast_state_get(level, filtered_size);
   if (state == NULL) return KK_PNG_OUT_OF_MEMORY;
@@ -347,6 +640,7 @@ kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uin
   }
 
   size_t bound = libdeflate_zlib_compress_bound(state->compressor, filtered_size);
+  if (bound < 2 * filtered_size + 1024) bound = 2 * filtered_size + 1024;
   // Signature 8, IHDR 25, IDAT 12 + data, IEND 12.
   if (bound > 0x7fffffffu || bound > SIZE_MAX - 64) return KK_PNG_OUT_OF_MEMORY;
   size_t capacity = 8 + 25 + 12 + bound + 12;
@@ -363,8 +657,16 @@ kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uin
   p[19] = 0;  // filter method 0
   p[20] = 0;  // not interlaced
   p = kk_finish_chunk(p, "IHDR", 13);
-  size_t compressed =
-      libdeflate_zlib_compress(state->compressor, filtered, filtered_size, p + 8, bound);
+  // Deflate: the pixel matcher when at most 3 % of the bytes stay literals, else libdeflate.
+  // Measured (CPU time, 180 circle-progress frames at scale 3, 1.5 % literals): pixel matcher
+  // 3.65 MB in 0.23 s, libdeflate 4 3.58 MB in 0.45 s. On opaque colour rings (four-color-ring,
+  // up to 10 % literals) the pixel matcher gave 5.3 MB against libdeflate's 2.2 MB, and on
+  // gradient-ring (4 % literals) 8 % more bytes: those frames take libdeflate.
+  size_t compressed = kk_pixel_deflate(filtered, filtered_size, stride + 1, filtered_size / 33,
+                                       state->symbols, p + 8);
+  if (compressed == 0) {
+    compressed = libdeflate_zlib_compress(state->compressor, filtered, filtered_size, p + 8, bound);
+  }
   if (compressed == 0) {
     free(png);
     return KK_PNG_OUT_OF_MEMORY;

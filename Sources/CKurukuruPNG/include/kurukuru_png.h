@@ -93,9 +93,11 @@ kk_png_status kk_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t
 
 /// Encodes straight RGBA8 pixels (width × height × 4 bytes) as an RGBA, 8-bit, non-interlaced
 /// PNG (IHDR, one IDAT, IEND; no other chunks) without libpng: rows are filtered with a cheap
-/// rule (up for a row equal to the row above, none otherwise) and deflated by libdeflate at
-/// `level` (1–12). The same pixels and level always give the same bytes. Each thread keeps its
-/// compressor and filter buffer between calls (freed when the thread exits).
+/// rule (up for a row equal to the row above, none otherwise) and deflated by a matcher that
+/// only looks one pixel left and one row up (one dynamic-Huffman block), or by libdeflate at
+/// `level` (1–12) when more than 3 % of the bytes find no such match. The same pixels and level
+/// always give the same bytes. Each thread keeps its compressor and buffers between calls
+/// (freed when the thread exits).
 kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
                                       int level, kk_png_buffer *output);
 
