@@ -101,8 +101,8 @@ kk_png_status kk_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t
 kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
                                       int level, kk_png_buffer *output);
 
-/// A 64-bit hash of `size` bytes (multiply–xorshift over 8-byte words), to find repeated frames.
-/// Not cryptographic; equal bytes always give equal hashes.
+/// A 64-bit hash of `size` bytes (CRC-32 and Adler-32 of them, from `seed`), to find repeated
+/// frames. Not cryptographic; equal bytes always give equal hashes.
 uint64_t kk_png_hash_bytes(const uint8_t *bytes, size_t size, uint64_t seed);
 
 #ifdef __cplusplus
