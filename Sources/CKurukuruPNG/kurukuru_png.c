@@ -3,6 +3,9 @@
 #include "kurukuru_png.h"
 
 #include <libdeflate.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <png.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -369,6 +372,16 @@ static void kk_huffman_codes(const uint8_t *lengths, int n, uint16_t *codes) {
 
 static inline unsigned kk_match_length(const uint8_t *a, const uint8_t *b, unsigned limit) {
   unsigned n = 0;
+#if defined(__SSE2__)
+  // 16 bytes a step: most matches are 258-byte runs of transparent or flat pixels.
+  while (n + 16 <= limit) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(a + n));
+    __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(b + n));
+    unsigned differ = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) ^ 0xffffu;
+    if (differ != 0) return n + (unsigned)__builtin_ctz(differ);
+    n += 16;
+  }
+#endif
   while (n + 8 <= limit) {
     uint64_t x, y;
     memcpy(&x, a + n, 8);
