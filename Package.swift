@@ -33,8 +33,9 @@ let package = Package(
     .systemLibrary(
       name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
-    // libpng reports errors by longjmp: this C layer keeps setjmp on the C side.
-    .target(name: "CKurukuruPNG", dependencies: ["CPNG"]),
+    // libpng reports errors by longjmp: this C layer keeps setjmp on the C side; its fast PNG
+    // writer (PNG sequences) filters and deflates with libdeflate without libpng.
+    .target(name: "CKurukuruPNG", dependencies: ["CPNG", "CDeflate"]),
 
     // MARK: - Pipeline stages
     .target(name: "KurukuruCore"),

@@ -2,7 +2,12 @@
 
 #include "kurukuru_png.h"
 
+#include <libdeflate.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <png.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,4 +252,455 @@ kk_png_status kk_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t
   png_write_end(png, NULL);
   png_destroy_write_struct(&png, &info);
   return KK_PNG_OK;
+}
+
+// MARK: - Pixel deflate
+
+// A deflate writer for filtered RGBA rows: LZ77 with only two candidate distances, the pixel on
+// the left (4 bytes back) and the same byte one row up (stride + 1 back), greedy, then one block
+// with Huffman codes built for this image.
+
+typedef struct {
+  uint8_t *out;
+  size_t size;
+  uint64_t bits;
+  unsigned count;
+} kk_bit_writer;
+
+static inline void kk_put_bits(kk_bit_writer *w, uint32_t value, unsigned n) {
+  w->bits |= (uint64_t)value << w->count;
+  w->count += n;
+  while (w->count >= 8) {
+    w->out[w->size++] = (uint8_t)w->bits;
+    w->bits >>= 8;
+    w->count -= 8;
+  }
+}
+
+static const uint16_t kk_length_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,
+                                            15, 17, 19, 23, 27, 31, 35, 43, 51,  59,
+                                            67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const uint8_t kk_length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                            2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+static const uint16_t kk_dist_base[30] = {1,    2,    3,    4,    5,    7,     9,     13,
+                                          17,   25,   33,   49,   65,   97,    129,   193,
+                                          257,  385,  513,  769,  1025, 1537,  2049,  3073,
+                                          4097, 6145, 8193, 12289, 16385, 24577};
+static const uint8_t kk_dist_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
+                                          6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+
+static int kk_dist_code(unsigned dist) {
+  int code = 29;
+  while (kk_dist_base[code] > dist) code--;
+  return code;
+}
+
+// Huffman code lengths (at most `limit` bits) for `n` symbols with frequencies `freq`; every
+// symbol with a non-zero frequency gets a code. Needs at least two used symbols. Too-long codes
+// are avoided by halving the frequencies and building again (rarely needed, never far from the
+// optimum for image data).
+static void kk_huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *lengths) {
+  uint32_t f[288];
+  for (int i = 0; i < n; i++) f[i] = freq[i];
+  for (;;) {
+    // Nodes 0..n-1 are leaves, n.. internal; parent links give depths.
+    uint64_t weight[2 * 288];
+    int parent[2 * 288], order[288], used = 0;
+    for (int i = 0; i < n; i++) {
+      lengths[i] = 0;
+      if (f[i] > 0) order[used++] = i;
+    }
+    // Insertion sort of used leaves by weight (n ≤ 288).
+    for (int i = 1; i < used; i++) {
+      int s = order[i], j = i;
+      while (j > 0 && f[order[j - 1]] > f[s]) {
+        order[j] = order[j - 1];
+        j--;
+      }
+      order[j] = s;
+    }
+    for (int i = 0; i < n; i++) weight[i] = f[i];
+    // Two-queue merge: leaves in `order`, internal nodes in creation order (already sorted).
+    int leaf = 0, inner = n, next = n;
+    for (int k = 0; k < used - 1; k++) {
+      int pick[2];
+      for (int t = 0; t < 2; t++) {
+        if (leaf < used && (inner >= next || weight[order[leaf]] <= weight[inner])) {
+          pick[t] = order[leaf++];
+        } else {
+          pick[t] = inner++;
+        }
+      }
+      weight[next] = weight[pick[0]] + weight[pick[1]];
+      parent[pick[0]] = next;
+      parent[pick[1]] = next;
+      next++;
+    }
+    int root = next - 1, depth[2 * 288], longest = 0;
+    depth[root] = 0;
+    for (int node = root - 1; node >= n; node--) depth[node] = depth[parent[node]] + 1;
+    for (int i = 0; i < used; i++) {
+      int s = order[i], d = depth[parent[s]] + 1;
+      lengths[s] = (uint8_t)d;
+      if (d > longest) longest = d;
+    }
+    if (longest <= limit) return;
+    for (int i = 0; i < n; i++) {
+      if (f[i] > 0) f[i] = (f[i] >> 1) | 1;
+    }
+  }
+}
+
+// Canonical codes, bit-reversed for LSB-first output.
+static void kk_huffman_codes(const uint8_t *lengths, int n, uint16_t *codes) {
+  unsigned count[16] = {0}, next[16];
+  for (int i = 0; i < n; i++) count[lengths[i]]++;
+  count[0] = 0;
+  unsigned code = 0;
+  for (int bits = 1; bits < 16; bits++) {
+    code = (code + count[bits - 1]) << 1;
+    next[bits] = code;
+  }
+  for (int i = 0; i < n; i++) {
+    unsigned len = lengths[i];
+    if (len == 0) continue;
+    unsigned c = next[len]++, r = 0;
+    for (unsigned b = 0; b < len; b++) r |= ((c >> b) & 1u) << (len - 1 - b);
+    codes[i] = (uint16_t)r;
+  }
+}
+
+static inline unsigned kk_match_length(const uint8_t *a, const uint8_t *b, unsigned limit) {
+  unsigned n = 0;
+#if defined(__SSE2__)
+  // 16 bytes a step: most matches are 258-byte runs of transparent or flat pixels.
+  while (n + 16 <= limit) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(a + n));
+    __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(b + n));
+    unsigned differ = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) ^ 0xffffu;
+    if (differ != 0) return n + (unsigned)__builtin_ctz(differ);
+    n += 16;
+  }
+#endif
+  while (n + 8 <= limit) {
+    uint64_t x, y;
+    memcpy(&x, a + n, 8);
+    memcpy(&y, b + n, 8);
+    if (x != y) return n + (unsigned)(__builtin_ctzll(x ^ y) >> 3);
+    n += 8;
+  }
+  while (n < limit && a[n] == b[n]) n++;
+  return n;
+}
+
+// Symbols: a literal is its byte; a match is KK_MATCH | KK_MATCH_UP (distance one row, else one
+// pixel) | length code << 16 | length.
+#define KK_MATCH 0x80000000u
+#define KK_MATCH_UP 0x40000000u
+
+// Deflates `data` (`size` bytes, rows of `line` bytes) as a zlib stream into `out` (capacity at
+// least 2 * size + 1024); returns the bytes written, or 0 when more than `max_literals` bytes
+// found no match (then a general matcher compresses better: see kk_png_encode_rgba_fast).
+static size_t kk_pixel_deflate(const uint8_t *data, size_t size, size_t line, size_t max_literals,
+                               uint32_t *symbols, uint8_t *out) {
+  uint32_t litlen_freq[286] = {0}, dist_freq[30] = {0};
+  size_t count = 0, i = 0, literals = 0;
+  const size_t up = line <= 32768 ? line : 0;
+  // Codes are looked up, not searched for, in the per-byte loops.
+  uint8_t length_code[259] = {0};
+  for (int code = 0, length = 3; length <= 258; length++) {
+    while (code < 28 && kk_length_base[code + 1] <= length) code++;
+    length_code[length] = (uint8_t)code;
+  }
+  const int dist4_code = kk_dist_code(4), up_code = up ? kk_dist_code((unsigned)up) : 0;
+  while (i < size) {
+    unsigned limit = size - i < 258 ? (unsigned)(size - i) : 258, best = 0, dist = 0;
+    if (i >= 4) {
+      best = kk_match_length(data + i, data + i - 4, limit);
+      dist = 4;
+    }
+    if (up && i >= up && best < limit) {
+      unsigned l = kk_match_length(data + i, data + i - up, limit);
+      if (l > best) {
+        best = l;
+        dist = (unsigned)up;
+      }
+    }
+    if (best >= 3) {
+      symbols[count++] = KK_MATCH | (dist == 4 ? 0 : KK_MATCH_UP) | length_code[best] << 16 | best;
+      litlen_freq[257 + length_code[best]]++;
+      dist_freq[dist == 4 ? dist4_code : up_code]++;
+      i += best;
+    } else {
+      symbols[count++] = data[i];
+      litlen_freq[data[i]]++;
+      i++;
+      if (++literals > max_literals) return 0;
+    }
+  }
+  litlen_freq[256] = 1;
+  // Complete trees for every decoder: at least two used symbols in each.
+  if (litlen_freq[0] == 0) litlen_freq[0] = 1;
+  if (dist_freq[0] == 0) dist_freq[0] = 1;
+  if (dist_freq[1] == 0) dist_freq[1] = 1;
+
+  uint8_t litlen_len[286], dist_len[30];
+  uint16_t litlen_code[286] = {0}, dist_code[30] = {0};
+  kk_huffman_lengths(litlen_freq, 286, 15, litlen_len);
+  kk_huffman_lengths(dist_freq, 30, 15, dist_len);
+  kk_huffman_codes(litlen_len, 286, litlen_code);
+  kk_huffman_codes(dist_len, 30, dist_code);
+  int hlit = 286, hdist = 30;
+  while (hlit > 257 && litlen_len[hlit - 1] == 0) hlit--;
+  while (hdist > 1 && dist_len[hdist - 1] == 0) hdist--;
+
+  // Code lengths, run-length coded with 16 (repeat previous 3–6), 17 (3–10 zeros), 18 (11–138).
+  uint8_t all[286 + 30];
+  int total = 0;
+  for (int k = 0; k < hlit; k++) all[total++] = litlen_len[k];
+  for (int k = 0; k < hdist; k++) all[total++] = dist_len[k];
+  uint16_t rle[286 + 30];
+  uint8_t rle_extra[286 + 30];
+  int runs = 0;
+  uint32_t cl_freq[19] = {0};
+  for (int k = 0; k < total;) {
+    int value = all[k], run = 1;
+    while (k + run < total && all[k + run] == value) run++;
+    if (value == 0 && run >= 3) {
+      int take = run > 138 ? 138 : run;
+      if (take >= 11) {
+        rle[runs] = 18;
+        rle_extra[runs++] = (uint8_t)(take - 11);
+      } else {
+        rle[runs] = 17;
+        rle_extra[runs++] = (uint8_t)(take - 3);
+      }
+      cl_freq[rle[runs - 1]]++;
+      k += take;
+    } else if (value != 0 && run >= 4) {
+      rle[runs] = (uint16_t)value;
+      rle_extra[runs++] = 0;
+      cl_freq[value]++;
+      int left = run - 1;
+      k += 1;
+      while (left >= 3) {
+        int take = left > 6 ? 6 : left;
+        rle[runs] = 16;
+        rle_extra[runs++] = (uint8_t)(take - 3);
+        cl_freq[16]++;
+        k += take;
+        left -= take;
+      }
+    } else {
+      rle[runs] = (uint16_t)value;
+      rle_extra[runs++] = 0;
+      cl_freq[value]++;
+      k += 1;
+    }
+  }
+  int cl_used = 0;
+  for (int k = 0; k < 19; k++) cl_used += cl_freq[k] > 0;
+  for (int k = 0; cl_used < 2 && k < 19; k++) {
+    if (cl_freq[k] == 0) {
+      cl_freq[k] = 1;
+      cl_used++;
+    }
+  }
+  uint8_t cl_len[19];
+  uint16_t cl_code[19] = {0};
+  kk_huffman_lengths(cl_freq, 19, 7, cl_len);
+  kk_huffman_codes(cl_len, 19, cl_code);
+  static const uint8_t order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+  int hclen = 19;
+  while (hclen > 4 && cl_len[order[hclen - 1]] == 0) hclen--;
+
+  kk_bit_writer w = {out, 0, 0, 0};
+  out[w.size++] = 0x78;  // zlib: deflate, 32 KiB window
+  out[w.size++] = 0x01;  // fastest-compression hint; (0x78 << 8 | 0x01) % 31 == 0
+  kk_put_bits(&w, 1, 1);  // BFINAL
+  kk_put_bits(&w, 2, 2);  // dynamic Huffman
+  kk_put_bits(&w, (uint32_t)(hlit - 257), 5);
+  kk_put_bits(&w, (uint32_t)(hdist - 1), 5);
+  kk_put_bits(&w, (uint32_t)(hclen - 4), 4);
+  for (int k = 0; k < hclen; k++) kk_put_bits(&w, cl_len[order[k]], 3);
+  for (int k = 0; k < runs; k++) {
+    kk_put_bits(&w, cl_code[rle[k]], cl_len[rle[k]]);
+    if (rle[k] == 16) kk_put_bits(&w, rle_extra[k], 2);
+    if (rle[k] == 17) kk_put_bits(&w, rle_extra[k], 3);
+    if (rle[k] == 18) kk_put_bits(&w, rle_extra[k], 7);
+  }
+  for (size_t k = 0; k < count; k++) {
+    uint32_t s = symbols[k];
+    if (!(s & KK_MATCH)) {
+      kk_put_bits(&w, litlen_code[s], litlen_len[s]);
+      continue;
+    }
+    unsigned length = s & 0x1ff, dist = (s & KK_MATCH_UP) ? (unsigned)up : 4;
+    int lc = (int)((s >> 16) & 0x1f), dc = (s & KK_MATCH_UP) ? up_code : dist4_code;
+    kk_put_bits(&w, litlen_code[257 + lc], litlen_len[257 + lc]);
+    if (kk_length_extra[lc]) kk_put_bits(&w, length - kk_length_base[lc], kk_length_extra[lc]);
+    kk_put_bits(&w, dist_code[dc], dist_len[dc]);
+    if (kk_dist_extra[dc]) kk_put_bits(&w, dist - kk_dist_base[dc], kk_dist_extra[dc]);
+  }
+  kk_put_bits(&w, litlen_code[256], litlen_len[256]);
+  if (w.count > 0) kk_put_bits(&w, 0, 8 - w.count);
+  uint32_t adler = libdeflate_adler32(1, data, size);
+  out[w.size++] = (uint8_t)(adler >> 24);
+  out[w.size++] = (uint8_t)(adler >> 16);
+  out[w.size++] = (uint8_t)(adler >> 8);
+  out[w.size++] = (uint8_t)adler;
+  return w.size;
+}
+
+// MARK: - Fast writing
+
+// Per-thread state of the fast encoder: allocating a libdeflate compressor (hundreds of kB) and a
+// frame-sized filter buffer for every frame costs page faults on every call.
+typedef struct {
+  struct libdeflate_compressor *compressor;
+  int level;
+  uint8_t *filtered;
+  uint32_t *symbols;
+  size_t capacity;
+} kk_fast_state;
+
+static pthread_key_t kk_fast_key;
+static pthread_once_t kk_fast_once = PTHREAD_ONCE_INIT;
+
+static void kk_fast_state_free(void *pointer) {
+  kk_fast_state *state = (kk_fast_state *)pointer;
+  if (state == NULL) return;
+  if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
+  free(state->filtered);
+  free(state->symbols);
+  free(state);
+}
+
+static void kk_fast_key_create(void) { (void)pthread_key_create(&kk_fast_key, kk_fast_state_free); }
+
+static kk_fast_state *kk_fast_state_get(int level, size_t filtered_size) {
+  (void)pthread_once(&kk_fast_once, kk_fast_key_create);
+  kk_fast_state *state = (kk_fast_state *)pthread_getspecific(kk_fast_key);
+  if (state == NULL) {
+    state = (kk_fast_state *)calloc(1, sizeof(kk_fast_state));
+    if (state == NULL) return NULL;
+    if (pthread_setspecific(kk_fast_key, state) != 0) {
+      free(state);
+      return NULL;
+    }
+  }
+  if (state->compressor == NULL || state->level != level) {
+    if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
+    state->compressor = libdeflate_alloc_compressor(level);
+    state->level = level;
+    if (state->compressor == NULL) return NULL;
+  }
+  if (state->capacity < filtered_size) {
+    free(state->filtered);
+    free(state->symbols);
+    state->filtered = (uint8_t *)malloc(filtered_size);
+    state->symbols = (uint32_t *)malloc(filtered_size * sizeof(uint32_t));
+    state->capacity = filtered_size;
+    if (state->filtered == NULL || state->symbols == NULL) {
+      state->capacity = 0;
+      return NULL;
+    }
+  }
+  return state;
+}
+
+static void kk_put32(uint8_t *p, uint32_t value) {
+  p[0] = (uint8_t)(value >> 24);
+  p[1] = (uint8_t)(value >> 16);
+  p[2] = (uint8_t)(value >> 8);
+  p[3] = (uint8_t)value;
+}
+
+// Writes the length, type and CRC around `length` data bytes already at p + 8; returns the end.
+static uint8_t *kk_finish_chunk(uint8_t *p, const char *type, uint32_t length) {
+  kk_put32(p, length);
+  memcpy(p + 4, type, 4);
+  kk_put32(p + 8 + length, libdeflate_crc32(0, p + 4, (size_t)length + 4));
+  return p + 12 + length;
+}
+
+kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                      int level, kk_png_buffer *output) {
+  if (pixels == NULL || output == NULL || width == 0 || height == 0 || level < 1 || level > 12 ||
+      width > 0x7fffffffu / 4 || height > 0x7fffffffu) {
+    return KK_PNG_INVALID_ARGUMENT;
+  }
+  size_t stride = (size_t)width * 4;
+  if (height > (SIZE_MAX / 8) / (stride + 1)) return KK_PNG_OUT_OF_MEMORY;
+  size_t filtered_size = (stride + 1) * height;
+  kk_fast_state *state = kk_fast_state_get(level, filtered_size);
+  if (state == NULL) return KK_PNG_OUT_OF_MEMORY;
+
+  // Filters: measured on circle-progress at scale 3 (180 of its 1,800 frames, libdeflate 4),
+  // none gives 3.58 MB where libpng's minimum-sum-of-absolute-differences rule over all filters
+  // gives 4.36 MB and min-SAD-plus-runs 3.63 MB: loader frames are mostly transparent or flat,
+  // and runs of equal pixels stay runs of equal 4-byte groups that deflate matches at distance 4.
+  // A row equal to the one above becomes zeros with up (the one cheap win left; a memcmp).
+  uint8_t *filtered = state->filtered;
+  for (uint32_t y = 0; y < height; y++) {
+    const uint8_t *row = pixels + stride * y;
+    uint8_t *line = filtered + (stride + 1) * y;
+    if (y > 0 && memcmp(row, row - stride, stride) == 0) {
+      line[0] = 2;
+      memset(line + 1, 0, stride);
+    } else {
+      line[0] = 0;
+      memcpy(line + 1, row, stride);
+    }
+  }
+
+  size_t bound = libdeflate_zlib_compress_bound(state->compressor, filtered_size);
+  if (bound < 2 * filtered_size + 1024) bound = 2 * filtered_size + 1024;
+  // Signature 8, IHDR 25, IDAT 12 + data, IEND 12.
+  if (bound > 0x7fffffffu || bound > SIZE_MAX - 64) return KK_PNG_OUT_OF_MEMORY;
+  size_t capacity = 8 + 25 + 12 + bound + 12;
+  uint8_t *png = (uint8_t *)malloc(capacity);
+  if (png == NULL) return KK_PNG_OUT_OF_MEMORY;
+  static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+  memcpy(png, signature, 8);
+  uint8_t *p = png + 8;
+  kk_put32(p + 8, width);
+  kk_put32(p + 12, height);
+  p[16] = 8;  // bit depth
+  p[17] = 6;  // colour type RGBA
+  p[18] = 0;  // deflate
+  p[19] = 0;  // filter method 0
+  p[20] = 0;  // not interlaced
+  p = kk_finish_chunk(p, "IHDR", 13);
+  // Deflate: the pixel matcher when at most 3 % of the bytes stay literals, else libdeflate.
+  // Measured (CPU time, 180 circle-progress frames at scale 3, 1.5 % literals): pixel matcher
+  // 3.65 MB in 0.23 s, libdeflate 4 3.58 MB in 0.45 s. On opaque colour rings (four-color-ring,
+  // up to 10 % literals) the pixel matcher gave 5.3 MB against libdeflate's 2.2 MB, and on
+  // gradient-ring (4 % literals) 8 % more bytes: those frames take libdeflate.
+  size_t compressed = kk_pixel_deflate(filtered, filtered_size, stride + 1, filtered_size / 33,
+                                       state->symbols, p + 8);
+  if (compressed == 0) {
+    compressed = libdeflate_zlib_compress(state->compressor, filtered, filtered_size, p + 8, bound);
+  }
+  if (compressed == 0) {
+    free(png);
+    return KK_PNG_OUT_OF_MEMORY;
+  }
+  p = kk_finish_chunk(p, "IDAT", (uint32_t)compressed);
+  p = kk_finish_chunk(p, "IEND", 0);
+  kk_png_buffer_free(output);
+  output->data = png;
+  output->size = (size_t)(p - png);
+  output->capacity = capacity;
+  return KK_PNG_OK;
+}
+
+// MARK: - Hashing
+
+uint64_t kk_png_hash_bytes(const uint8_t *bytes, size_t size, uint64_t seed) {
+  // CRC-32 and Adler-32 (both vectorised in libdeflate: about 0.05 ms for a 510×510 frame,
+  // against 0.2 ms for a multiply–xorshift loop), each started from half of the seed.
+  uint32_t crc = libdeflate_crc32((uint32_t)(seed >> 32), bytes, size);
+  uint32_t adler = libdeflate_adler32((uint32_t)seed | 1u, bytes, size);
+  return (uint64_t)crc << 32 | adler;
 }

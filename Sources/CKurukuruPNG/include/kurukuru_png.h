@@ -89,6 +89,22 @@ kk_png_status kk_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t
                                  int level, kk_png_filter filter, kk_png_buffer *output,
                                  char *message);
 
+// MARK: - Fast writing
+
+/// Encodes straight RGBA8 pixels (width × height × 4 bytes) as an RGBA, 8-bit, non-interlaced
+/// PNG (IHDR, one IDAT, IEND; no other chunks) without libpng: rows are filtered with a cheap
+/// rule (up for a row equal to the row above, none otherwise) and deflated by a matcher that
+/// only looks one pixel left and one row up (one dynamic-Huffman block), or by libdeflate at
+/// `level` (1–12) when more than 3 % of the bytes find no such match. The same pixels and level
+/// always give the same bytes. Each thread keeps its compressor and buffers between calls
+/// (freed when the thread exits).
+kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                      int level, kk_png_buffer *output);
+
+/// A 64-bit hash of `size` bytes (CRC-32 and Adler-32 of them, from `seed`), to find repeated
+/// frames. Not cryptographic; equal bytes always give equal hashes.
+uint64_t kk_png_hash_bytes(const uint8_t *bytes, size_t size, uint64_t seed);
+
 #ifdef __cplusplus
 }
 #endif

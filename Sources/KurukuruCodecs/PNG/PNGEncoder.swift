@@ -84,3 +84,61 @@ extension PNG {
     }
   }
 }
+
+// MARK: - Fast encoding
+
+extension PNG {
+  /// The libdeflate level of `encodeFast` when none is given: 4.
+  ///
+  /// Measured on 180 of circle-progress's 1,800 frames at scale 3 (filter none): libdeflate 1
+  /// 3.55 MB, 4 3.58 MB, 5 3.33 MB, 6 3.34 MB, all 4–6 ms a frame on a loaded 2-core machine;
+  /// Pillow's default (zlib 6, adaptive filters) 4.38 MB. On four-color-ring (opaque colours)
+  /// level 4 gives 2.21 MB against 2.87 MB for level 1.
+  public static let fastLevel = 4
+
+  /// Encodes straight RGBA8 as a PNG quickly, for frame sequences: no libpng; rows equal to the
+  /// row above are filtered with up, all others with none (the smallest on loader frames, which
+  /// are mostly transparent or flat). Deflate is a matcher that only tries the pixel on the left
+  /// and the byte one row up, with Huffman codes built per frame (twice as fast as libdeflate on
+  /// those frames, ≤ 3 % larger); when more than 3 % of the bytes find no such match (gradients,
+  /// many colours) libdeflate at `level` compresses instead. Decodes to exactly `frame`'s
+  /// pixels; the same pixels and level always give the same bytes, on any thread.
+  /// - Parameters:
+  ///   - frame: the image; at least 1×1 pixels.
+  ///   - level: libdeflate level, 1 (fastest) … 12 (smallest); default `PNG.fastLevel` (4).
+  /// - Returns: the PNG file bytes (IHDR, one IDAT, IEND).
+  /// - Throws: `PNGError.emptyFrame`, `.encodingFailed` (level outside 1…12), `.outOfMemory`.
+  public static func encodeFast(_ frame: Frame, level: Int = PNG.fastLevel) throws -> [UInt8] {
+    guard (1...12).contains(level) else {
+      throw PNGError.encodingFailed(message: "libdeflate level \(level) outside 1…12")
+    }
+    guard frame.width > 0, frame.height > 0, frame.width <= Int(Int32.max) / 4,
+      frame.height <= Int(Int32.max)
+    else { throw PNGError.emptyFrame(width: frame.width, height: frame.height) }
+    var buffer = kk_png_buffer(data: nil, size: 0, capacity: 0)
+    defer { kk_png_buffer_free(&buffer) }
+    let status = frame.pixels.withUnsafeBufferPointer { pixels in
+      kk_png_encode_rgba_fast(pixels.baseAddress, UInt32(frame.width), UInt32(frame.height), Int32(level), &buffer)
+    }
+    switch status {
+    case KK_PNG_OK:
+      guard let data = buffer.data else { throw PNGError.encodingFailed(message: "no output") }
+      return [UInt8](UnsafeBufferPointer(start: data, count: buffer.size))
+    case KK_PNG_OUT_OF_MEMORY:
+      throw PNGError.outOfMemory
+    default:
+      throw PNGError.encodingFailed(message: "invalid arguments")
+    }
+  }
+
+  /// A 64-bit hash of `frame`'s size and pixels (CRC-32 and Adler-32), to find frames identical
+  /// to one already written (about 0.05 ms for a 510×510 frame). Equal frames always give equal
+  /// hashes; not cryptographic, but two different rendered frames agreeing on both checksums is
+  /// vanishingly unlikely.
+  public static func pixelHash(_ frame: Frame) -> UInt64 {
+    let seed = UInt64(truncatingIfNeeded: frame.width) &* 0x1_0000_0001 ^ UInt64(truncatingIfNeeded: frame.height)
+    return frame.pixels.withUnsafeBufferPointer { pixels in
+      kk_png_hash_bytes(pixels.baseAddress, pixels.count, seed)
+    }
+  }
+}

@@ -67,12 +67,31 @@ package final class StagingDirectory {
     try AtomicFile.createDirectory(path)
   }
 
-  /// Writes one file into the staging folder.
+  /// Writes one file into the staging folder: plain open, write, close.
+  ///
+  /// Not `FileManager.createFile`, which writes a temporary file, fsyncs it and renames it: the
+  /// staging folder only becomes visible through `commit`, so per-file atomicity adds nothing,
+  /// and the fsyncs dominated writing 1,800 PNG frames (circle-progress at scale 3).
   /// - Throws: `RenderError.cannotWrite` naming the file in the destination.
   package func write(_ bytes: [UInt8], named name: String) throws {
-    guard FileManager.default.createFile(atPath: path + "/" + name, contents: Data(bytes)) else {
-      throw RenderError.cannotWrite(path: destination + "/" + name, reason: "")
+    let target = destination + "/" + name
+    let fd = open(path + "/" + name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw RenderError.cannotWrite(path: target, reason: String(cString: strerror(errno))) }
+    var failure: String?
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count, let base = raw.baseAddress {
+        let n = posixWrite(fd, base + offset, raw.count - offset)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
+          return
+        }
+        offset += n
+      }
     }
+    if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+    if let failure { throw RenderError.cannotWrite(path: target, reason: failure) }
   }
 
   /// Moves every staged file into the destination (replacing files of the same name) and
@@ -97,4 +116,9 @@ package final class StagingDirectory {
   deinit {
     if !committed { try? FileManager.default.removeItem(atPath: path) }
   }
+}
+
+/// `write(2)`, under a name the methods called `write` do not shadow.
+private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, bytes, count)
 }
