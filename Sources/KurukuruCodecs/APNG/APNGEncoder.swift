@@ -162,14 +162,12 @@ public enum APNGEncoder {
   }
 
   /// Calls `body` with consecutive chunks of frames covering `0..<count`, checking their number
-  /// and size.
+  /// and size; the next chunk renders while `body` encodes the current one (`ChunkPrefetch`).
   private static func forEachChunk(width: Int, height: Int, count: Int, chunk: Int,
                                    frames: (Range<Int>) throws -> [Frame],
                                    body: (Range<Int>, [Frame]) throws -> Void) throws {
-    var start = 0
-    while start < count {
-      let range = start..<min(count, start + chunk)
-      let rendered = try frames(range)
+    let ranges = stride(from: 0, to: count, by: max(1, chunk)).map { $0..<min(count, $0 + max(1, chunk)) }
+    try ChunkPrefetch.forEach(ranges, frames: frames) { range, rendered in
       guard rendered.count == range.count else {
         throw APNGError.frameCountMismatch(range: range, actual: rendered.count)
       }
@@ -178,7 +176,6 @@ public enum APNGEncoder {
                                           expectedWidth: width, expectedHeight: height)
       }
       try body(range, rendered)
-      start = range.upperBound
     }
   }
 }

@@ -230,50 +230,17 @@ public enum GIFEncoder {
       ranges.append(start..<end)
       start = end
     }
-    guard !ranges.isEmpty else { return }
-    try withoutActuallyEscaping(frames) { frames in
-      /// One chunk being rendered on the helper thread. The work (which holds `frames`) is
-      /// dropped before `done` is signalled, so nothing keeps `frames` once every job is waited for.
-      final class Prefetch: @unchecked Sendable {
-        let done = DispatchGroup()
-        var work: (() throws -> [Frame])?
-        var result: Result<[Frame], Error> = .success([])
-        func run() {
-          guard let work else { return }
-          self.work = nil
-          result = Result { try work() }
+    try ChunkPrefetch.forEach(ranges, frames: frames) { range, rendered in
+      guard rendered.count == range.count else {
+        throw GIFError.frameCountMismatch(range: range, actual: rendered.count)
+      }
+      for (offset, frame) in rendered.enumerated() {
+        guard frame.width == width, frame.height == height else {
+          throw GIFError.frameSizeMismatch(frame: range.lowerBound + offset, width: frame.width,
+                                           height: frame.height, expectedWidth: width, expectedHeight: height)
         }
       }
-      func prefetch(_ range: Range<Int>) -> Prefetch {
-        let job = Prefetch()
-        job.work = { try frames(range) }
-        job.done.enter()
-        Thread.detachNewThread {
-          job.run()
-          job.done.leave()
-        }
-        return job
-      }
-      var next: Prefetch? = prefetch(ranges[0])
-      // Never leave while the helper may still call `frames`.
-      defer { next?.done.wait() }
-      for (k, range) in ranges.enumerated() {
-        guard let job = next else { break }
-        job.done.wait()
-        next = k + 1 < ranges.count ? prefetch(ranges[k + 1]) : nil
-        let rendered = try job.result.get()
-        job.result = .success([])
-        guard rendered.count == range.count else {
-          throw GIFError.frameCountMismatch(range: range, actual: rendered.count)
-        }
-        for (offset, frame) in rendered.enumerated() {
-          guard frame.width == width, frame.height == height else {
-            throw GIFError.frameSizeMismatch(frame: range.lowerBound + offset, width: frame.width,
-                                             height: frame.height, expectedWidth: width, expectedHeight: height)
-          }
-        }
-        try body(range, rendered)
-      }
+      try body(range, rendered)
     }
   }
 }

@@ -124,13 +124,13 @@ public enum WebPEncoder {
                                           height: frame.height, expectedWidth: width, expectedHeight: height)
       }
       // Each encoder sees every frame in order; two encoders may run at once (deterministic).
-      _ = try parallelMap(encoders.count, threads: threads) { e in
+      _ = try Parallel.map(encoders.count, workers: threads) { e in
         for (offset, frame) in rendered.enumerated() {
           try encoders[e].add(frame, timestamp: starts[range.lowerBound + offset])
         }
       }
     }
-    let results = try parallelMap(encoders.count, threads: threads) { try encoders[$0].assemble(endTimestamp: total) }
+    let results = try Parallel.map(encoders.count, workers: threads) { try encoders[$0].assemble(endTimestamp: total) }
     guard options.quality != nil else { return WebPEncoding(bytes: results[0], isLossless: true) }
 
     // Lossy only when it pays: smaller than lossless, and faithful enough.
@@ -176,67 +176,8 @@ public enum WebPEncoder {
   static func forEachChunk(count: Int, chunk: Int, frames: (Range<Int>) throws -> [Frame],
                            body: (Range<Int>, [Frame]) throws -> Void) throws {
     let ranges = stride(from: 0, to: count, by: chunk).map { $0..<min(count, $0 + chunk) }
-    guard let first = ranges.first else { return }
-    try withoutActuallyEscaping(frames) { frames in
-      /// One chunk rendered on a helper thread. The work (which holds `frames`) is dropped before
-      /// `done` is signalled, so nothing keeps `frames` once every job is waited for.
-      final class Job: @unchecked Sendable {
-        let done = DispatchGroup()
-        var work: (() throws -> [Frame])?
-        var result: Result<[Frame], Error> = .success([])
-        func run() {
-          guard let work else { return }
-          self.work = nil
-          result = Result { try work() }
-        }
-      }
-      func start(_ range: Range<Int>) -> Job {
-        let job = Job()
-        job.work = { try frames(range) }
-        job.done.enter()
-        Thread.detachNewThread {
-          job.run()
-          job.done.leave()
-        }
-        return job
-      }
-      var next: Job? = start(first)
-      defer { next?.done.wait() }
-      for (k, range) in ranges.enumerated() {
-        guard let job = next else { break }
-        job.done.wait()
-        next = k + 1 < ranges.count ? start(ranges[k + 1]) : nil
-        let rendered = try job.result.get()
-        job.result = .success([])
-        try body(range, rendered)
-      }
-    }
+    try ChunkPrefetch.forEach(ranges, frames: frames, body: body)
   }
-
-  /// `body(0..<count)` in order, computed on up to `threads` threads (each index on one
-  /// thread); rethrows the lowest index's error.
-  static func parallelMap<T>(_ count: Int, threads: Int, _ body: (Int) throws -> T) throws -> [T] {
-    guard count > 1, threads > 1 else { return try (0..<count).map(body) }
-    return try withoutActuallyEscaping(body) { body in
-      let results = ParallelResults<T>()
-      DispatchQueue.concurrentPerform(iterations: count) { i in
-        let result = Result { try body(i) }
-        results.lock.lock()
-        results.values[i] = result
-        results.lock.unlock()
-      }
-      return try (0..<count).map { i in
-        guard let result = results.values[i] else { throw WebPError.encoder(operation: "parallel encoding", reason: "no result") }
-        return try result.get()
-      }
-    }
-  }
-}
-
-/// Results gathered by index from several threads.
-private final class ParallelResults<T>: @unchecked Sendable {
-  let lock = NSLock()
-  var values: [Int: Result<T, Error>] = [:]
 }
 
 // MARK: - AnimEncoder
