@@ -145,23 +145,6 @@ enum XcodeJSON {
     }
   }
 
-  private static func quoted(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 {
-          out += String(format: "\\u%04x", scalar.value)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  /// A JSON string literal, escaped as every JSON writer of the project escapes.
+  private static func quoted(_ s: String) -> String { JSONOut.quote(s) }
 }
