@@ -50,6 +50,9 @@ public struct WebPFormat: OutputFormat {
   }
 
   /// Every option that differs from its default.
+  /// Browsers play WebP with full alpha: the gallery shows it on its light and dark tiles.
+  public var showsFullAlphaInBrowsers: Bool { true }
+
   public var cacheKey: String {
     var parts: [String] = []
     if let quality = options.quality { parts.append("quality=\(OutputNaming.number(quality))") }
