@@ -485,6 +485,7 @@ enum LottieTiming {
     let frameTimes: [Double] = (0...max(1, Int((period * fps).rounded()))).map { Double($0) / fps }.filter { $0 < period }
     let knots: [Double] = Array(Set([0, period] + inner + frameTimes)).sorted()
     var points: [(Double, Double, Bool)] = []  // time, value, hold
+    let budget = 32 * knots.count + 1_000
     func refine(_ a: Double, _ fa: Double, _ b: Double, _ fb: Double, _ depth: Int) {
       var err = 0.0
       for q in [0.25, 0.5, 0.75] {
@@ -493,7 +494,10 @@ enum LottieTiming {
         err = max(err, abs(f(t) - line))
       }
       if err <= tol { points.append((a, fa, false)); return }
-      if b - a <= minimumStep || depth > 40 {
+      // Splitting is bounded: at most 32 keyframes per knot on average. A value that changes
+      // by ~1e308 between frames (found by scripts/fuzz: a 13 MB export taking a minute) would
+      // otherwise be split to the minimum step everywhere; past the budget it is held.
+      if b - a <= minimumStep || depth > 40 || !err.isFinite || points.count > budget {
         points.append((a, fa, true))  // a jump: hold until b
         return
       }
