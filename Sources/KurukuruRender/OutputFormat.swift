@@ -48,6 +48,23 @@ extension OutputFormat {
   public var showsFullAlphaInBrowsers: Bool { false }
 }
 
+// MARK: - SingleFileFormat
+
+/// A format that encodes the whole loop into one file in memory (GIF, APNG): it gives the bytes,
+/// and `write` stores them atomically.
+public protocol SingleFileFormat: OutputFormat {
+  /// Renders and encodes every frame of `renderer` into the file's bytes.
+  func encode(_ renderer: Renderer) throws -> [UInt8]
+}
+
+extension SingleFileFormat {
+  public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
+    let bytes = try encode(renderer)
+    try AtomicFile.write(bytes, to: path)
+    return OutputSummary(path: path, frames: renderer.frameCount, bytes: bytes.count)
+  }
+}
+
 // MARK: - OutputFormats
 
 /// The registered output formats.

@@ -23,6 +23,24 @@ package enum AtomicFile {
     }
   }
 
+  /// A fresh, empty staging folder beside `destination` (`.NAME.partial-PID`), for writing a
+  /// folder's files before they are moved in; the destination's parent is created if missing.
+  /// - Throws: `RenderError.notAFolder` when the destination is a file, `.cannotWrite` otherwise.
+  package static func stagingFolder(for destination: String) throws -> String {
+    let url = URL(fileURLWithPath: destination)
+    let parent = url.deletingLastPathComponent().path
+    try createDirectory(parent)
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: destination, isDirectory: &isDir), !isDir.boolValue {
+      throw RenderError.notAFolder(path: destination)
+    }
+    let path = URL(fileURLWithPath: parent).appendingPathComponent(
+      ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
+    try? FileManager.default.removeItem(atPath: path)
+    try createDirectory(path)
+    return path
+  }
+
   /// Creates a directory and its parents if missing.
   /// - Throws: `RenderError.notAFolder` when a file is in the way, `.cannotWrite` otherwise.
   package static func createDirectory(_ path: String) throws {
@@ -54,17 +72,7 @@ package final class StagingDirectory {
   /// - Throws: `RenderError` when the destination is a file or the staging folder cannot be made.
   package init(destination: String) throws {
     self.destination = destination
-    let url = URL(fileURLWithPath: destination)
-    let parent = url.deletingLastPathComponent().path
-    try AtomicFile.createDirectory(parent)
-    var isDir: ObjCBool = false
-    if FileManager.default.fileExists(atPath: destination, isDirectory: &isDir), !isDir.boolValue {
-      throw RenderError.notAFolder(path: destination)
-    }
-    path = URL(fileURLWithPath: parent).appendingPathComponent(
-      ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
-    try? FileManager.default.removeItem(atPath: path)
-    try AtomicFile.createDirectory(path)
+    path = try AtomicFile.stagingFolder(for: destination)
   }
 
   /// Writes one file into the staging folder: plain open, write, close.

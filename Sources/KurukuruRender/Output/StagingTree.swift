@@ -24,17 +24,7 @@ package final class StagingTree: @unchecked Sendable {
   /// - Throws: `RenderError` when the destination is a file or the staging folder cannot be made.
   package init(destination: String) throws {
     self.destination = destination
-    let url = URL(fileURLWithPath: destination)
-    let parent = url.deletingLastPathComponent().path
-    try AtomicFile.createDirectory(parent)
-    var isDir: ObjCBool = false
-    if FileManager.default.fileExists(atPath: destination, isDirectory: &isDir), !isDir.boolValue {
-      throw RenderError.notAFolder(path: destination)
-    }
-    path = URL(fileURLWithPath: parent).appendingPathComponent(
-      ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
-    try? FileManager.default.removeItem(atPath: path)
-    try AtomicFile.createDirectory(path)
+    path = try AtomicFile.stagingFolder(for: destination)
   }
 
   // MARK: - Writing

@@ -7,7 +7,7 @@ import KurukuruCore
 /// colours), every frame of the timeline at any frame rate, delays as exact fractions of a
 /// second that add up to the loop (`APNGDelays`), loop forever by default. Frames identical to
 /// the one before are merged into it (their delays summed, the total unchanged).
-public struct APNGFormat: OutputFormat {
+public struct APNGFormat: SingleFileFormat {
   public static let name = "apng"
   public static let summary = "animated PNG (full alpha, lossless, exact delays)"
 
@@ -59,12 +59,6 @@ public struct APNGFormat: OutputFormat {
   }
 
   // MARK: - Writing
-
-  public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
-    let bytes = try encode(renderer)
-    try AtomicFile.write(bytes, to: path)
-    return OutputSummary(path: path, frames: renderer.frameCount, bytes: bytes.count)
-  }
 
   /// Renders and encodes the loop as APNG bytes in two streaming passes, in memory.
   /// - Throws: `APNGError`, `RasterError`.

@@ -10,7 +10,7 @@ import KurukuruCore
 ///
 /// Frame-rate policy: GIF delays are whole centiseconds and browsers play delays under 2 cs at
 /// 10 cs, so scenes above `GIFDelays.maximumFPS` (50) are re-timed to 50 fps.
-public struct GIFFormat: OutputFormat {
+public struct GIFFormat: SingleFileFormat {
   public static let name = "gif"
   public static let summary = "animated GIF (one-bit transparency on a matte)"
 
@@ -93,12 +93,6 @@ public struct GIFFormat: OutputFormat {
   }
 
   // MARK: - Writing
-
-  public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
-    let bytes = try encode(renderer)
-    try AtomicFile.write(bytes, to: path)
-    return OutputSummary(path: path, frames: renderer.frameCount, bytes: bytes.count)
-  }
 
   /// Renders and encodes the loop as GIF bytes in two streaming passes, in memory.
   /// - Throws: `GIFError`, `RasterError`.
