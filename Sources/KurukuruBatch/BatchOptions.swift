@@ -77,6 +77,15 @@ public struct BatchShard: Equatable, Sendable {
     self.count = count
   }
 
+  /// A shard written `K/N` (as `batch --shard` takes it), or nil unless 1 ≤ K ≤ N ≤ 1000.
+  public init?(_ text: String) {
+    let parts = text.split(separator: "/")
+    guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), let shard = try? BatchShard(k, of: n) else {
+      return nil
+    }
+    self = shard
+  }
+
   /// Whether the preset at `path` belongs to this shard (by its last path component).
   public func contains(_ path: String) -> Bool {
     Int(BatchShard.fnv1a(URL(fileURLWithPath: path).lastPathComponent) % UInt64(count)) == index - 1

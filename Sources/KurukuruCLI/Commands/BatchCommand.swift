@@ -102,11 +102,8 @@ enum BatchCommand: Command {
   /// `--shard K/N`.
   static func parseShard(_ text: String?) throws -> BatchShard? {
     guard let text else { return nil }
-    let parts = text.split(separator: "/")
-    guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1000, k >= 1, k <= n else {
-      throw UsageError("batch: --shard takes K/N with 1 ≤ K ≤ N, got '\(text)'")
-    }
-    return try BatchShard(k, of: n)
+    guard let shard = BatchShard(text) else { throw UsageError("batch: --shard takes K/N with 1 ≤ K ≤ N, got '\(text)'") }
+    return shard
   }
 }
 
