@@ -23,7 +23,11 @@ import KurukuruCore
 ///                                         miter|round|bevel; K = 0: solid), then restore
 /// group OPACITY                           push_group … pop_group_to_source, paint_with_alpha
 /// shadow OPACITY R G B A SIGMA OX OY      offscreen layer with a shadow (sigma and offset in px)
-/// end                                     closes the innermost group or shadow
+/// projected polygons|warp M11 … M33       a projected group (`rotation3DEffect`): its
+///                                         children's paths flattened and projected, or drawn
+///                                         offscreen and warped (Projected.swift); the C replay
+///                                         does not draw these
+/// end                                     closes the innermost group, shadow or projection
 /// ```
 /// Drawings and layers the renderer skips (empty paths, singular transforms, opacity 0) are left
 /// out, and a layer at opacity 1 without a shadow contributes only its children, as in rendering.
@@ -69,6 +73,7 @@ package enum CairoCallDump {
         switch item {
         case .drawing(let drawing): self.drawing(drawing)
         case .layer(let layer): self.layer(layer)
+        case .projected(let group): self.projected(group)
         }
       }
     }
@@ -90,6 +95,19 @@ package enum CairoCallDump {
         items(layer.items)
         line("end")
       }
+    }
+
+    mutating func projected(_ group: ProjectedGroup) {
+      let kind: String
+      switch group.plan {
+      case .skip: return
+      case .polygons: kind = "polygons"
+      case .warp: kind = "warp"
+      }
+      let m = group.projection
+      line(["projected", kind] + [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33].map(number))
+      items(group.items)
+      line("end")
     }
 
     mutating func drawing(_ drawing: Drawing) {

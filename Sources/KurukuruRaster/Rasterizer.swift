@@ -153,6 +153,8 @@ func drawItems(_ items: [DisplayItem], on target: RenderTarget) throws {
       try draw(drawing, on: target)
     case .layer(let layer):
       try draw(layer, on: target)
+    case .projected(let group):
+      try draw(group, on: target)
     }
   }
 }

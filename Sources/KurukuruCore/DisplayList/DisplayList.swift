@@ -32,6 +32,8 @@ public indirect enum DisplayItem: Equatable, Sendable {
   case drawing(Drawing)
   /// A group composited as one layer (group opacity, shadow).
   case layer(Layer)
+  /// A group seen through a projective transform (`rotation3DEffect`).
+  case projected(ProjectedGroup)
 }
 
 // MARK: - Drawing
@@ -151,6 +153,28 @@ public struct AngularGradientPaint: Equatable, Sendable {
   public var endAngle: Double
   public init(stops: [GradientStop], center: Point, startAngle: Double, endAngle: Double) {
     self.stops = stops; self.center = center; self.startAngle = startAngle; self.endAngle = endAngle
+  }
+}
+
+// MARK: - Projected group
+
+/// Children drawn through a projection that is not affine (`rotation3DEffect` with a tilt out of
+/// the screen's plane). Affine projections never make a group: the evaluator folds them into the
+/// children's transforms, so a turn of 0° draws exactly what no modifier draws.
+///
+/// The children's transforms map their local points onto the group's plane (canvas points before
+/// the projection); `projection` maps that plane to canvas points. Nested projections are
+/// composed into one, as SwiftUI concatenates `ProjectionTransform`s: there is no depth sorting
+/// and no back-face culling (a face turned past 90° shows mirrored).
+public struct ProjectedGroup: Equatable, Sendable {
+  /// The group's plane → canvas points; never affine.
+  public var projection: Projection
+  /// Children, back to front, in the group's plane.
+  public var items: [DisplayItem]
+
+  public init(projection: Projection, items: [DisplayItem]) {
+    self.projection = projection
+    self.items = items
   }
 }
 

@@ -71,6 +71,13 @@ struct Evaluator {
       let m = Transform.translation(x: -a.x, y: -a.y).then(.rotation(degrees: degrees.value(at: t)))
         .then(.translation(x: a.x, y: a.y))
       return (cs, Evaluator.transform(items, by: m))
+    case .rotation3DEffect(let degrees, let axis, let anchor, let anchorZ, let perspective):
+      let (cs, items) = inner(proposal)
+      let p = Projection.rotation3D(
+        degrees: degrees.value(at: t), axis: (axis.x, axis.y, axis.z),
+        anchor: Point(x: cs.width * anchor.x, y: cs.height * anchor.y), anchorZ: anchorZ.value(at: t),
+        perspective: perspective.value(at: t), size: cs)
+      return (cs, Evaluator.project(items, by: p))
     case .scaleEffect(let x, let y, let anchor):
       let (cs, items) = inner(proposal)
       let a = Point(x: cs.width * anchor.x, y: cs.height * anchor.y)
@@ -258,7 +265,34 @@ struct Evaluator {
           l.shadow = s
         }
         return .layer(l)
+      case .projected(var g):
+        g.projection = g.projection.then(m)
+        return .projected(g)
       }
     }
+  }
+
+  /// Maps items by the projection `p` after their own transforms. An affine `p` is applied as a
+  /// transform (byte-identical drawing); otherwise nested projected groups compose with `p` and
+  /// each run of other items becomes one projected group, keeping the drawing order.
+  static func project(_ items: [DisplayItem], by p: Projection) -> [DisplayItem] {
+    if let m = p.affine { return transform(items, by: m) }
+    var out: [DisplayItem] = []
+    var run: [DisplayItem] = []
+    func flush() {
+      if !run.isEmpty { out.append(.projected(ProjectedGroup(projection: p, items: run))) }
+      run = []
+    }
+    for item in items {
+      if case .projected(var g) = item {
+        flush()
+        g.projection = g.projection.then(p)
+        out.append(.projected(g))
+      } else {
+        run.append(item)
+      }
+    }
+    flush()
+    return out
   }
 }

@@ -7,7 +7,7 @@ extension PresetReader {
   ]
   static let shapeModifiers = ["trim", "fill", "stroke", "strokeBorder"]
   static let viewModifiers = [
-    "frame", "padding", "offset", "rotationEffect", "scaleEffect", "opacity", "shadow", "foregroundColor",
+    "frame", "padding", "offset", "rotationEffect", "rotation3DEffect", "scaleEffect", "opacity", "shadow", "foregroundColor",
     "foregroundStyle",
   ]
 
@@ -329,6 +329,20 @@ extension PresetReader {
           anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center)
       }
       return .rotationEffect(degrees: try animated(node, path: path), anchor: .center)
+    case "rotation3DEffect":
+      let o = try object(node, path: path, keys: ["degrees", "axis", "anchor", "anchorZ", "perspective"])
+      guard let d = o["degrees"] else { throw fail(node, path, "rotation3DEffect needs 'degrees'") }
+      guard let a = o["axis"] else { throw fail(node, path, "rotation3DEffect needs 'axis', e.g. {\"x\": 0, \"y\": 1, \"z\": 0} or \"y\"") }
+      let perspective = try o["perspective"].map { try animated($0, path: path + ".perspective") } ?? .constant(1)
+      if case .constant(let c) = perspective, !(c >= 0 && c <= 1000) {
+        throw fail(o["perspective"] ?? node, path + ".perspective", "perspective must be in 0…1000, got \(fmt(c))")
+      }
+      return .rotation3DEffect(
+        degrees: try animated(d, path: path + ".degrees"),
+        axis: try axis(a, path: path + ".axis"),
+        anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center,
+        anchorZ: try o["anchorZ"].map { try animated($0, path: path + ".anchorZ") } ?? .constant(0),
+        perspective: perspective)
     case "scaleEffect":
       if case .object = node.value, !PresetReader.isAnimated(node) {
         let o = try object(node, path: path, keys: ["scale", "x", "y", "anchor"])
@@ -359,6 +373,32 @@ extension PresetReader {
     default:  // foregroundColor, foregroundStyle
       return .foregroundStyle(try paint(node, path: path))
     }
+  }
+
+  /// An axis of rotation: `"x"`, `"y"`, `"z"`, `[x, y, z]` or `{"x": …, "y": …, "z": …}` (missing
+  /// components are 0); not all zero.
+  private func axis(_ node: JSONNode, path: String) throws -> Axis3D {
+    var v: Axis3D
+    switch node.value {
+    case .string(let s) where ["x", "y", "z"].contains(s):
+      v = Axis3D(x: s == "x" ? 1 : 0, y: s == "y" ? 1 : 0, z: s == "z" ? 1 : 0)
+    case .array(let a):
+      guard a.count == 3 else { throw fail(node, path, "an axis is [x, y, z]") }
+      v = Axis3D(
+        x: try number(a[0], path: path + "[0]"), y: try number(a[1], path: path + "[1]"),
+        z: try number(a[2], path: path + "[2]"))
+    case .object:
+      let o = try object(node, path: path, keys: ["x", "y", "z"])
+      func c(_ k: String) throws -> Double { try o[k].map { try number($0, path: path + "." + k) } ?? 0 }
+      v = Axis3D(x: try c("x"), y: try c("y"), z: try c("z"))
+    default:
+      throw fail(node, path, "expected an axis: \"x\", \"y\", \"z\", [x, y, z] or {\"x\": …, \"y\": …, \"z\": …}, got \(node.typeName)")
+    }
+    guard [v.x, v.y, v.z].allSatisfy({ $0.isFinite && abs($0) <= 1e6 }) else {
+      throw fail(node, path, "axis components must be finite numbers within ±1e6")
+    }
+    guard v.x != 0 || v.y != 0 || v.z != 0 else { throw fail(node, path, "the axis must not be (0, 0, 0)") }
+    return v
   }
 
   /// A frame dimension: animatable, must stay within the canvas bounds when constant.

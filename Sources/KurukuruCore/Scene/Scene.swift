@@ -186,6 +186,14 @@ public enum PaintSpec: Equatable, Sendable {
 
 // MARK: - Modifiers
 
+/// An axis of rotation in 3-D (x right, y down, z towards the viewer); not all zero.
+public struct Axis3D: Equatable, Hashable, Sendable {
+  public var x: Double
+  public var y: Double
+  public var z: Double
+  public init(x: Double, y: Double, z: Double) { self.x = x; self.y = y; self.z = z }
+}
+
 /// View modifiers (shape modifiers live in `StyledShape`).
 public enum Modifier: Equatable, Sendable {
   /// Fixed width and/or height in points (`nil` keeps the offered size); the child is placed
@@ -197,6 +205,13 @@ public enum Modifier: Equatable, Sendable {
   case offset(x: AnimatedValue, y: AnimatedValue)
   /// Degrees, clockwise on screen, about `anchor` (default centre).
   case rotationEffect(degrees: AnimatedValue, anchor: UnitAnchor)
+  /// SwiftUI's `rotation3DEffect(_:axis:anchor:anchorZ:perspective:)`: `degrees` about `axis`
+  /// through `anchor` (unit point, default centre) at depth `anchorZ` (points towards the
+  /// viewer, default 0), seen with `perspective` (default 1: the eye is max(width, height)
+  /// points in front of the view, Core Animation's m34 = −perspective / max(w, h); 0 is
+  /// orthographic). Lowered to a `Projection` (ARCHITECTURE.md §4).
+  case rotation3DEffect(
+    degrees: AnimatedValue, axis: Axis3D, anchor: UnitAnchor, anchorZ: AnimatedValue, perspective: AnimatedValue)
   /// Factors about `anchor` (default centre).
   case scaleEffect(x: AnimatedValue, y: AnimatedValue, anchor: UnitAnchor)
   /// 0…1, applied to the view as one layer.

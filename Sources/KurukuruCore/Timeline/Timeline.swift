@@ -124,6 +124,7 @@ public struct Timeline: Equatable, Sendable {
       case .padding: break
       case .offset(let x, let y): value(x); value(y)
       case .rotationEffect(let d, _): value(d)
+      case .rotation3DEffect(let d, _, _, let z, let p): value(d); value(z); value(p)
       case .scaleEffect(let x, let y, _): value(x); value(y)
       case .opacity(let o): value(o)
       case .shadow(_, let r, let x, let y): value(r); value(x); value(y)
