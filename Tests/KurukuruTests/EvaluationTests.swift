@@ -15,6 +15,7 @@ final class EvaluationTests: XCTestCase {
       switch item {
       case .drawing(let d): return [d]
       case .layer(let l): return drawings(l.items)
+      case .projected(let g): return drawings(g.items)
       }
     }
   }

@@ -45,8 +45,24 @@ final class PresetLibraryTests: XCTestCase {
       case .layer(let l):
         let r = l.shadow.map { $0.radius * 3 + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0
         return flatten(l.items, opacity: opacity * l.opacity, reach: reach + r)
+      case .projected(let g):
+        return flatten(g.items, opacity: opacity, reach: reach).map { f in
+          var f = f
+          f.drawing = projected(f.drawing, through: g.projection)
+          return f
+        }
       }
     }
+  }
+
+  /// A drawing seen through a projection, as a polygon of its on-curve points in canvas points
+  /// (points behind the viewer left out): straight edges stay straight under a projection.
+  static func projected(_ d: Drawing, through p: Projection) -> Drawing {
+    let ps = points(d).compactMap { p.apply($0) }
+    var path = BezierPath()
+    for (i, q) in ps.enumerated() { path.elements.append(i == 0 ? .move(q) : .line(q)) }
+    if !ps.isEmpty { path.elements.append(.close) }
+    return Drawing(path: path, transform: .identity, style: d.style, paint: d.paint)
   }
 
   /// The on-curve points of a drawing's path (move, line and cubic end points) in canvas points.
