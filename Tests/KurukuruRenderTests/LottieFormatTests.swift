@@ -17,8 +17,17 @@ final class LottieFormatTests: XCTestCase {
 
   func testEveryBundledPresetExportsWithItsSizeRateAndLoop() throws {
     XCTAssertGreaterThan(Self.presets.count, 10)
+    var refused = 0
     for path in Self.presets {
       let scene = try Preset.load(path: path).scene()
+      if try String(contentsOfFile: path, encoding: .utf8).contains("\"rotation3DEffect\"") {
+        // Perspective has no Lottie equivalent: these presets are refused, never approximated.
+        XCTAssertThrowsError(try LottieFormat.document(for: scene), path) { error in
+          XCTAssertTrue(String(describing: error).contains("rotation3DEffect tilts the view"), "\(error)")
+        }
+        refused += 1
+        continue
+      }
       let bytes = try LottieFormat.document(for: scene)
       let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], path)
       XCTAssertEqual(doc["w"] as? Int, Int(scene.size.width), path)
@@ -31,6 +40,31 @@ final class LottieFormatTests: XCTestCase {
       XCTAssertEqual(layers.first?["ty"] as? Int, 4, path)
       XCTAssertEqual(bytes, try LottieFormat.document(for: scene), "\(path): deterministic")
     }
+    XCTAssertGreaterThan(refused, 0, "the 3-D presets are checked")
+  }
+
+  func testAPerspectiveRotationIsRefusedAndATurnAboutZIsARotation() throws {
+    func scene(_ modifier: String) throws -> ResolvedScene {
+      try Preset(
+        text: """
+          {"name": "tilt", "width": 40, "height": 40, "view": {"ZStack": {"content": [
+            {"Rectangle": {}, "modifiers": [{"frame": 20}, \(modifier)]}]}}}
+          """, file: "tilt.json"
+      ).scene()
+    }
+    XCTAssertThrowsError(try LottieFormat.document(for: try scene(#"{"rotation3DEffect": {"degrees": 30, "axis": "y"}}"#))) {
+      let text = String(describing: $0)
+      XCTAssertTrue($0 is LottieError, text)
+      XCTAssertTrue(text.contains("rotation3DEffect tilts the view out of the screen's plane"), text)
+      XCTAssertTrue(text.contains("view.ZStack.content[0].modifiers[1]"), text)
+    }
+    // About z with the anchor in the plane it is rotationEffect: the same document but for the
+    // group's name.
+    let turned = try LottieFormat.document(for: try scene(#"{"rotation3DEffect": {"degrees": 30, "axis": "z"}}"#))
+    let rotated = try LottieFormat.document(for: try scene(#"{"rotationEffect": 30}"#))
+    XCTAssertEqual(
+      String(decoding: turned, as: UTF8.self).replacingOccurrences(of: "rotation3DEffect", with: "rotationEffect"),
+      String(decoding: rotated, as: UTF8.self))
   }
 
   func testScaleAndJobsDoNotChangeTheBytesAndSetDoes() throws {
