@@ -157,6 +157,21 @@ final class GoldenFeatureTests: XCTestCase {
 
   /// Renders `view` alone at t = 0 on a white `size` pt canvas at scale 2 and asserts it
   /// against the test's reference.
+  // MARK: - 3-D rotation
+
+  /// A card turned 40° about y (left edge nearer), a ring turned 60° about x (bottom nearer).
+  func testRotation3DEffect() throws {
+    try feature(
+      #"{"ZStack": {"content": [{"Rectangle": {}, "modifiers": [{"fill": "blue"}, {"frame": {"width": 36, "height": 26}}, {"rotation3DEffect": {"degrees": 40, "axis": "y"}}]}, {"Circle": {}, "modifiers": [{"stroke": {"paint": "red", "lineWidth": 3}}, {"frame": 30}, {"rotation3DEffect": {"degrees": 60, "axis": "x"}}]}]}}"#)
+  }
+
+  /// A gradient square with a shadow folded 120° about its top edge (the back face, upside
+  /// down), lifted by anchorZ, with a gentler perspective.
+  func testRotation3DEffectBackFaceWithGradientAndShadow() throws {
+    try feature(
+      #"{"Rectangle": {}, "modifiers": [{"fill": {"LinearGradient": {"colors": ["orange", "purple"], "startPoint": "top", "endPoint": "bottom"}}}, {"frame": 20}, {"shadow": {"color": "black", "radius": 3, "y": 2}}, {"rotation3DEffect": {"degrees": 120, "axis": [1, 0.3, 0], "anchor": "top", "anchorZ": 5, "perspective": 0.5}}, {"offset": {"y": 20}}]}"#)
+  }
+
   private func feature(
     _ view: String, size: Int = 60, file: StaticString = #filePath, function: String = #function,
     line: UInt = #line
