@@ -11,6 +11,8 @@
 ///   stops sorted by location in 0…1, at least one stop.
 /// - Stroke widths are > 0; opacities are in 0…1; no defaults are left implicit.
 /// - Items are drawn in order, later on top.
+/// - Inside a `ProjectedGroup`, "canvas points" means the group's plane: its projection (never
+///   affine) maps them to the canvas.
 public struct DisplayList: Equatable, Sendable {
   /// Canvas size in points.
   public var size: Size
