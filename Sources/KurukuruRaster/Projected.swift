@@ -183,7 +183,9 @@ private let warpSamples = 4
 /// Renders the group's children offscreen at `warpSourceFactor` × the target's scale and
 /// composites them onto the target through the projection (OVER, premultiplied).
 private func drawWarped(_ group: ProjectedGroup, on target: RenderTarget) throws {
-  guard let bounds = inkBounds(group.items, scale: target.scale) else { return }
+  guard let ink = inkBounds(group.items, scale: target.scale),
+    let bounds = visiblePart(of: ink, through: group.projection, on: target)
+  else { return }
   var sourceScale = target.scale * warpSourceFactor
   var sx0 = Int((bounds.minX * sourceScale).rounded(.down)) - 2
   var sy0 = Int((bounds.minY * sourceScale).rounded(.down)) - 2
@@ -249,6 +251,25 @@ private func drawWarped(_ group: ProjectedGroup, on target: RenderTarget) throws
   cairo_paint(cr)
   cairo_restore(cr)
   try target.context.check("compositing a projected group")
+}
+
+/// The part of `ink` (plane points) that can reach the target: `ink` clipped to the preimage of
+/// the target's rectangle, grown by 2 pixels for the resampling. When part of the target sees
+/// behind the viewer's horizon the preimage is unbounded and `ink` is kept. Nil when nothing of
+/// `ink` is visible.
+private func visiblePart(of ink: Rect, through projection: Projection, on target: RenderTarget) -> Rect? {
+  guard let back = pixels(projection, on: target).inverse else { return nil }
+  let w = Double(target.width), h = Double(target.height)
+  let corners = [(0.0, 0.0), (w, 0.0), (0.0, h), (w, h)].map { back.homogeneous(Point(x: $0.0, y: $0.1)) }
+  // A target point is in front of the viewer when its preimage's h.w > 0 (see `warp`); that is a
+  // half-plane of the target, so four corners in front put the whole rectangle in front.
+  guard corners.allSatisfy({ $0.w > 0 }) else { return ink }
+  let xs = corners.map { $0.x / $0.w }, ys = corners.map { $0.y / $0.w }
+  let pad = 2 / target.scale
+  let x0 = max(ink.minX, (xs.min() ?? 0) - pad), y0 = max(ink.minY, (ys.min() ?? 0) - pad)
+  let x1 = min(ink.maxX, (xs.max() ?? 0) + pad), y1 = min(ink.maxY, (ys.max() ?? 0) + pad)
+  guard x1 > x0, y1 > y0 else { return nil }
+  return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
 }
 
 /// Fills target pixels (`x0`, `y0`)…(+`width`, +`height`) with the source seen through

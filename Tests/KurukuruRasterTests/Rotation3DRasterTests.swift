@@ -152,6 +152,19 @@ final class Rotation3DRasterTests: XCTestCase {
     XCTAssertEqual(exact[60, 60], warped[60, 60])
   }
 
+  /// Only what the canvas can see is rendered offscreen: a stroked ring 16,000 points wide (past
+  /// the offscreen limit even at 1×) tilted so that its top crosses the canvas draws that arc.
+  func testHugeContentIsClippedToWhatTheCanvasSees() throws {
+    let text = #"""
+      {"width": 60, "height": 60, "view": {"Circle": {}, "modifiers": [{"stroke": {"paint": "black", "lineWidth": 2}}, {"frame": 8000}, {"scaleEffect": 2}, {"rotation3DEffect": {"degrees": 30, "axis": "y", "anchor": [0.5, -0.5]}}, {"offset": {"y": 8000}}]}}
+      """#
+    let f = try Rasterizer(scale: 2).render(evaluate(try Preset(text: text, file: "h.json").scene(), at: 0))
+    // The ring's top runs through the canvas centre, horizontally.
+    XCTAssertGreaterThan(f[60, 60].a, 100)
+    XCTAssertEqual(f[60, 50].a, 0)
+    XCTAssertEqual(f[60, 70].a, 0)
+  }
+
   func testCairoCallDumpNamesThePlan() throws {
     let text = #"""
       {"width": 40, "height": 40, "view": {"ZStack": {"content": [
