@@ -99,7 +99,7 @@ package enum CairoCallDump {
 
     mutating func projected(_ group: ProjectedGroup) {
       let kind: String
-      switch group.plan {
+      switch group.plan(scale: scale) {
       case .skip: return
       case .polygons: kind = "polygons"
       case .warp: kind = "warp"

@@ -24,9 +24,15 @@ enum ProjectionPlan: Equatable {
 }
 
 extension ProjectedGroup {
-  /// The drawing plan.
-  var plan: ProjectionPlan {
-    guard projection.isFinite, projection.inverse != nil else { return .skip }
+  /// The smallest area scale (`Projection.areaScale(at:)`) still drawn: below it the plane is
+  /// edge-on (a 90° turn about x or y) and covers no pixel.
+  static let edgeOnAreaScale = 1e-9
+
+  /// The drawing plan at `scale` pixels per point.
+  func plan(scale: Double) -> ProjectionPlan {
+    guard projection.isFinite, projection.inverse != nil, let ink = inkBounds(items, scale: scale),
+      projection.areaScale(at: ink.center) > ProjectedGroup.edgeOnAreaScale
+    else { return .skip }
     let simple = items.allSatisfy { item in
       guard case .drawing(let d) = item, case .fill = d.style, case .color = d.paint else { return false }
       return true
@@ -41,9 +47,10 @@ extension ProjectedGroup {
 /// - Parameters:
 ///   - group: the projection and its children.
 ///   - target: where to draw.
-/// - Throws: `RasterError.layerTooLarge` (the offscreen surface) or `.cairo`.
+/// - Throws: `RasterError.projectionTooLarge` (the offscreen surface), `.layerTooLarge` (a
+///   shadowed layer inside) or `.cairo`.
 func draw(_ group: ProjectedGroup, on target: RenderTarget) throws {
-  switch group.plan {
+  switch group.plan(scale: target.scale) {
   case .skip:
     return
   case .polygons:
@@ -74,7 +81,7 @@ private func drawProjectedFill(_ drawing: Drawing, through projection: Projectio
   let t = drawing.transform
   guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return }
   let full = pixels(Projection(t).then(projection), on: target)
-  guard full.isFinite, full.inverse != nil else { return }
+  guard full.isFinite else { return }
   let cr = target.context.handle
   cairo_save(cr)
   cairo_identity_matrix(cr)
@@ -198,7 +205,7 @@ private func drawWarped(_ group: ProjectedGroup, on target: RenderTarget) throws
     sy0 = Int((bounds.minY * sourceScale).rounded(.down)) - 2
     sw = Int((bounds.maxX * sourceScale).rounded(.up)) + 2 - sx0
     sh = Int((bounds.maxY * sourceScale).rounded(.up)) + 2 - sy0
-    guard sw <= limit, sh <= limit else { throw RasterError.layerTooLarge(width: sw, height: sh, limit: limit) }
+    guard sw <= limit, sh <= limit else { throw RasterError.projectionTooLarge(width: sw, height: sh, limit: limit) }
   }
   guard sw > 0, sh > 0 else { return }
 

@@ -14,6 +14,9 @@ public enum RasterError: Error, CustomStringConvertible, Equatable, Sendable {
   /// A layer with a shadow needs an offscreen surface larger than `limit` pixels on a side
   /// (canvas plus the blur's reach and the shadow offset).
   case layerTooLarge(width: Int, height: Int, limit: Int)
+  /// Content under a `rotation3DEffect` that is not a solid fill needs an offscreen surface
+  /// larger than `limit` pixels on a side (the part of the view's plane the canvas can see).
+  case projectionTooLarge(width: Int, height: Int, limit: Int)
   /// Cairo reported a failure status while doing `operation`.
   case cairo(operation: String, status: String)
 
@@ -28,6 +31,9 @@ public enum RasterError: Error, CustomStringConvertible, Equatable, Sendable {
     case .layerTooLarge(let width, let height, let limit):
       return
         "rasterizer: shadow layer surface of \(width)×\(height) pixels exceeds the limit of \(limit) pixels a side"
+    case .projectionTooLarge(let width, let height, let limit):
+      return
+        "rasterizer: the offscreen surface of a rotation3DEffect would be \(width)×\(height) pixels; the limit is \(limit) pixels a side"
     case .cairo(let operation, let status):
       return "rasterizer: cairo failed while \(operation): \(status)"
     }

@@ -52,7 +52,7 @@ public struct Rasterizer: Sendable {
   /// - Parameter list: what to draw, in points.
   /// - Returns: a frame of `pixelSize(of: list)` pixels.
   /// - Throws: `RasterError.invalidScale`, `.canvasTooLarge` (more than `maximumCanvasSide` pixels
-  ///   a side), `.layerTooLarge`, or `.cairo` when Cairo fails (for example out of memory).
+  ///   a side), `.layerTooLarge`, `.projectionTooLarge`, or `.cairo` when Cairo fails (for example out of memory).
   public func render(_ list: DisplayList) throws -> Frame {
     guard scale.isFinite, scale > 0 else { throw RasterError.invalidScale(scale) }
     let (width, height) = pixelSize(of: list)

@@ -165,6 +165,19 @@ final class Rotation3DRasterTests: XCTestCase {
     XCTAssertEqual(f[60, 70].a, 0)
   }
 
+  /// Nearly edge-on, the canvas sees past the plane's vanishing line, so the whole 16,000-point
+  /// ring would have to be rendered offscreen: a clear error, not a crash or a silent blank.
+  func testAnOffscreenSurfaceBeyondTheLimitIsAnError() throws {
+    let text = #"""
+      {"width": 60, "height": 60, "view": {"Circle": {}, "modifiers": [{"stroke": {"paint": "black", "lineWidth": 2}}, {"frame": 8000}, {"scaleEffect": 2}, {"rotation3DEffect": {"degrees": 89.9, "axis": "y", "anchor": [0.5, -0.5]}}, {"offset": {"y": 8000}}]}}
+      """#
+    XCTAssertThrowsError(try Rasterizer(scale: 1).render(evaluate(try Preset(text: text, file: "h.json").scene(), at: 0))) {
+      guard case .projectionTooLarge(_, _, let limit)? = $0 as? RasterError else { return XCTFail("\($0)") }
+      XCTAssertEqual(limit, Rasterizer.maximumLayerSide)
+      XCTAssertTrue(String(describing: $0).contains("rotation3DEffect"))
+    }
+  }
+
   func testCairoCallDumpNamesThePlan() throws {
     let text = #"""
       {"width": 40, "height": 40, "view": {"ZStack": {"content": [

@@ -99,9 +99,12 @@ final class Rotation3DTests: XCTestCase {
     let mirror = Projection.rotation3D(degrees: 180, axis: (0, 1, 0), anchor: a, size: size)
     XCTAssertEqual(mirror.affine, Transform(a: -1, b: 0, c: 0, d: 1, tx: 40, ty: 0))
     for degrees in [90.0, -90, 270, 450] {
-      XCTAssertNil(Projection.rotation3D(degrees: degrees, axis: (0, 1, 0), anchor: a, size: size).inverse, "\(degrees)")
-      XCTAssertNil(Projection.rotation3D(degrees: degrees, axis: (1, 0, 0), anchor: a, size: size).inverse, "\(degrees)")
+      for axis in [(0.0, 1.0, 0.0), (1, 0, 0)] {
+        let p = Projection.rotation3D(degrees: degrees, axis: axis, anchor: a, size: size)
+        XCTAssertLessThan(p.areaScale(at: Point(x: 5, y: 30)), 1e-12, "\(degrees)° about \(axis)")
+      }
     }
+    XCTAssertEqual(Projection.rotation3D(degrees: 0, axis: (0, 1, 0), anchor: a, size: size).areaScale(at: a), 1)
     let tilted = Projection.rotation3D(degrees: 30, axis: (1, 2, 0), anchor: a, size: size)
     let back = try XCTUnwrap(tilted.inverse)
     let q = try XCTUnwrap(tilted.then(back).apply(Point(x: 7, y: 31)))

@@ -133,16 +133,24 @@ public struct Projection: Equatable, Hashable, Sendable {
     m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
   }
 
-  /// The inverse projection, or nil when the matrix is singular (relative determinant below
-  /// 1e-12: a view turned edge-on draws nothing).
+  /// How much the projection scales areas near `p`: |det| / |W(p)|³ (1 for no change; 0 when the
+  /// plane is seen edge-on). Unlike the determinant alone it does not depend on the matrix's
+  /// overall factor or on where the plane's origin is.
+  public func areaScale(at p: Point) -> Double {
+    let w = abs(homogeneous(p).w)
+    return w > 0 ? abs(determinant) / (w * w * w) : .infinity
+  }
+
+  /// The inverse projection, or nil when the matrix is singular (determinant 0) or its inverse
+  /// is not finite.
   public var inverse: Projection? {
     let det = determinant
-    let norm = [m11, m12, m13, m21, m22, m23, m31, m32, m33].reduce(0) { max($0, abs($1)) }
-    guard det.isFinite, norm > 0, abs(det) > 1e-12 * norm * norm * norm else { return nil }
+    guard det != 0, det.isFinite else { return nil }
     let i = 1 / det
-    return Projection(
+    let inverse = Projection(
       m11: (m22 * m33 - m23 * m32) * i, m12: (m13 * m32 - m12 * m33) * i, m13: (m12 * m23 - m13 * m22) * i,
       m21: (m23 * m31 - m21 * m33) * i, m22: (m11 * m33 - m13 * m31) * i, m23: (m13 * m21 - m11 * m23) * i,
       m31: (m21 * m32 - m22 * m31) * i, m32: (m12 * m31 - m11 * m32) * i, m33: (m11 * m22 - m12 * m21) * i)
+    return inverse.isFinite ? inverse : nil
   }
 }
