@@ -187,66 +187,80 @@ private let warpSourceFactor = 2.0
 /// Samples per target pixel, per side.
 private let warpSamples = 4
 
+/// A rectangle of pixels: column and row of its top-left corner, width and height.
+private struct PixelRect {
+  var x: Int, y: Int, width: Int, height: Int
+}
+
+/// The offscreen surface for `bounds` (plane points): pixels at `warpSourceFactor` × `scale`,
+/// or at `scale` when that would pass `Rasterizer.maximumLayerSide`; 2 pixels of margin.
+/// - Returns: the surface's scale (pixels per point) and its rectangle in those pixels.
+/// - Throws: `RasterError.projectionTooLarge` when even `scale` is too large.
+private func sourceRect(for bounds: Rect, scale: Double) throws -> (scale: Double, rect: PixelRect) {
+  let limit = Rasterizer.maximumLayerSide
+  func rect(_ s: Double) -> PixelRect {
+    let x = Int((bounds.minX * s).rounded(.down)) - 2, y = Int((bounds.minY * s).rounded(.down)) - 2
+    return PixelRect(
+      x: x, y: y, width: Int((bounds.maxX * s).rounded(.up)) + 2 - x, height: Int((bounds.maxY * s).rounded(.up)) + 2 - y)
+  }
+  let fine = rect(scale * warpSourceFactor)
+  if fine.width <= limit, fine.height <= limit { return (scale * warpSourceFactor, fine) }
+  let coarse = rect(scale)
+  guard coarse.width <= limit, coarse.height <= limit else {
+    throw RasterError.projectionTooLarge(width: coarse.width, height: coarse.height, limit: limit)
+  }
+  return (scale, coarse)
+}
+
+/// The target pixels a source of `width` × `height` pixels can reach through `forward`: its
+/// corners' images when all four lie in front of the viewer, else the whole target; clipped to
+/// the target. Nil when empty.
+private func reach(width: Int, height: Int, through forward: Projection, on target: RenderTarget) -> PixelRect? {
+  var x0 = 0, y0 = 0, x1 = target.width, y1 = target.height
+  let w = Double(width), h = Double(height)
+  let corners = [(0.0, 0.0), (w, 0.0), (0.0, h), (w, h)].map { forward.apply(Point(x: $0.0, y: $0.1)) }
+  if corners.allSatisfy({ $0 != nil }) {
+    let xs = corners.compactMap { $0?.x }, ys = corners.compactMap { $0?.y }
+    x0 = max(x0, Int((xs.min() ?? 0).rounded(.down)) - 1)
+    y0 = max(y0, Int((ys.min() ?? 0).rounded(.down)) - 1)
+    x1 = min(x1, Int((xs.max() ?? 0).rounded(.up)) + 1)
+    y1 = min(y1, Int((ys.max() ?? 0).rounded(.up)) + 1)
+  }
+  guard x1 > x0, y1 > y0 else { return nil }
+  return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+}
+
 /// Renders the group's children offscreen at `warpSourceFactor` × the target's scale and
 /// composites them onto the target through the projection (OVER, premultiplied).
 private func drawWarped(_ group: ProjectedGroup, on target: RenderTarget) throws {
   guard let ink = inkBounds(group.items, scale: target.scale),
     let bounds = visiblePart(of: ink, through: group.projection, on: target)
   else { return }
-  var sourceScale = target.scale * warpSourceFactor
-  var sx0 = Int((bounds.minX * sourceScale).rounded(.down)) - 2
-  var sy0 = Int((bounds.minY * sourceScale).rounded(.down)) - 2
-  var sw = Int((bounds.maxX * sourceScale).rounded(.up)) + 2 - sx0
-  var sh = Int((bounds.maxY * sourceScale).rounded(.up)) + 2 - sy0
-  let limit = Rasterizer.maximumLayerSide
-  if sw > limit || sh > limit {
-    sourceScale = target.scale
-    sx0 = Int((bounds.minX * sourceScale).rounded(.down)) - 2
-    sy0 = Int((bounds.minY * sourceScale).rounded(.down)) - 2
-    sw = Int((bounds.maxX * sourceScale).rounded(.up)) + 2 - sx0
-    sh = Int((bounds.maxY * sourceScale).rounded(.up)) + 2 - sy0
-    guard sw <= limit, sh <= limit else { throw RasterError.projectionTooLarge(width: sw, height: sh, limit: limit) }
-  }
-  guard sw > 0, sh > 0 else { return }
-
+  let (sourceScale, s) = try sourceRect(for: bounds, scale: target.scale)
+  guard s.width > 0, s.height > 0 else { return }
   // Source pixels → target pixels, and back.
   let sourceToPlane = Transform(
-    a: 1 / sourceScale, b: 0, c: 0, d: 1 / sourceScale, tx: Double(sx0) / sourceScale, ty: Double(sy0) / sourceScale)
+    a: 1 / sourceScale, b: 0, c: 0, d: 1 / sourceScale, tx: Double(s.x) / sourceScale, ty: Double(s.y) / sourceScale)
   let forward = pixels(Projection(sourceToPlane).then(group.projection), on: target)
-  guard let inverse = forward.inverse else { return }
+  guard let inverse = forward.inverse, let d = reach(width: s.width, height: s.height, through: forward, on: target)
+  else { return }
 
-  // The target rectangle the source can reach: its corners projected, when all are in front.
-  var tx0 = 0, ty0 = 0, tx1 = target.width, ty1 = target.height
-  let corners = [(0.0, 0.0), (Double(sw), 0.0), (0.0, Double(sh)), (Double(sw), Double(sh))].map {
-    forward.apply(Point(x: $0.0, y: $0.1))
-  }
-  if corners.allSatisfy({ $0 != nil }) {
-    let xs = corners.compactMap { $0?.x }, ys = corners.compactMap { $0?.y }
-    tx0 = max(tx0, Int((xs.min() ?? 0).rounded(.down)) - 1)
-    ty0 = max(ty0, Int((ys.min() ?? 0).rounded(.down)) - 1)
-    tx1 = min(tx1, Int((xs.max() ?? 0).rounded(.up)) + 1)
-    ty1 = min(ty1, Int((ys.max() ?? 0).rounded(.up)) + 1)
-  }
-  guard tx1 > tx0, ty1 > ty0 else { return }
-
-  let source = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: sw, height: sh)
+  let source = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: s.width, height: s.height)
   defer { source.finish() }
   let sourceContext = try CairoContext(surface: source)
   let sourceTarget = RenderTarget(
-    context: sourceContext, originX: sx0, originY: sy0, width: sw, height: sh, scale: sourceScale)
+    context: sourceContext, originX: s.x, originY: s.y, width: s.width, height: s.height, scale: sourceScale)
   try drawItems(group.items, on: sourceTarget)
   try sourceContext.check("drawing a projected group")
   cairo_surface_flush(source.handle)
 
-  let dw = tx1 - tx0, dh = ty1 - ty0
-  let result = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: dw, height: dh)
+  let result = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: d.width, height: d.height)
   defer { result.finish() }
   source.withPixels { src in
     result.withPixels { dst in
       guard let src, let dst else { return }
-      warp(
-        source: UnsafePointer(src), sourceStride: source.stride, sourceWidth: sw, sourceHeight: sh,
-        into: dst, stride: result.stride, x0: tx0, y0: ty0, width: dw, height: dh, inverse: inverse)
+      let image = SourceImage(pixels: UnsafePointer(src), stride: source.stride, width: s.width, height: s.height)
+      warp(image, into: dst, stride: result.stride, region: d, inverse: inverse)
     }
   }
   cairo_surface_mark_dirty(result.handle)
@@ -254,7 +268,7 @@ private func drawWarped(_ group: ProjectedGroup, on target: RenderTarget) throws
   let cr = target.context.handle
   cairo_save(cr)
   cairo_identity_matrix(cr)
-  cairo_set_source_surface(cr, result.handle, Double(tx0), Double(ty0))
+  cairo_set_source_surface(cr, result.handle, Double(d.x), Double(d.y))
   cairo_paint(cr)
   cairo_restore(cr)
   try target.context.check("compositing a projected group")
@@ -279,64 +293,72 @@ private func visiblePart(of ink: Rect, through projection: Projection, on target
   return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
 }
 
-/// Fills target pixels (`x0`, `y0`)…(+`width`, +`height`) with the source seen through
-/// `inverse`: the mean of `warpSamples`² bilinear samples per pixel; samples whose source point
-/// lies behind the viewer count as transparent.
+/// Premultiplied ARGB32 pixels read by bilinear interpolation; outside is transparent.
+private struct SourceImage {
+  let pixels: UnsafePointer<UInt8>
+  let stride: Int
+  let width: Int
+  let height: Int
+
+  /// Adds the bilinear sample at (u, v) (pixels; texel centres at +0.5) to `sum` (bytes in
+  /// memory order).
+  func accumulate(u: Double, v: Double, into sum: inout (Double, Double, Double, Double)) {
+    let fx = u - 0.5, fy = v - 0.5
+    let fxDown = fx.rounded(.down), fyDown = fy.rounded(.down)
+    let ix = Int(fxDown), iy = Int(fyDown)
+    let ax = fx - fxDown, ay = fy - fyDown
+    add(ix, iy, (1 - ax) * (1 - ay), into: &sum)
+    add(ix + 1, iy, ax * (1 - ay), into: &sum)
+    add(ix, iy + 1, (1 - ax) * ay, into: &sum)
+    add(ix + 1, iy + 1, ax * ay, into: &sum)
+  }
+
+  /// Adds texel (x, y) with weight `w`.
+  @inline(__always) private func add(_ x: Int, _ y: Int, _ w: Double, into sum: inout (Double, Double, Double, Double)) {
+    guard x >= 0, y >= 0, x < width, y < height, w > 0 else { return }
+    let t = pixels + y * stride + x * 4
+    guard t[3] != 0 else { return }
+    sum.0 += w * Double(t[0]); sum.1 += w * Double(t[1]); sum.2 += w * Double(t[2]); sum.3 += w * Double(t[3])
+  }
+}
+
+/// Fills the target pixels of `region` with `source` seen through `inverse`: the mean of
+/// `warpSamples`² bilinear samples per pixel; samples whose source point lies behind the viewer
+/// count as transparent. Row `r` of `destination` is target row `region.y + r`.
 ///
 /// The source point's own `W` (through the forward projection) is `1 / h.w` when `h` is the
 /// homogeneous image of the sample through `inverse` (their product is the identity), so a
 /// sample is in front when `0 < h.w ≤ 1 / nearW`. Along a row of samples `h` grows by a constant
 /// step, so each sample costs three additions, a division and four texel reads.
 private func warp(
-  source: UnsafePointer<UInt8>, sourceStride: Int, sourceWidth: Int, sourceHeight: Int,
-  into destination: UnsafeMutablePointer<UInt8>, stride: Int, x0: Int, y0: Int, width: Int, height: Int,
+  _ source: SourceImage, into destination: UnsafeMutablePointer<UInt8>, stride: Int, region: PixelRect,
   inverse m: Projection
 ) {
   let n = warpSamples
   let step = 1 / Double(n)
   let weight = 1 / Double(n * n)
   let maxW = 1 / nearW
-  let uLimit = Double(sourceWidth) + 1, vLimit = Double(sourceHeight) + 1
-  for row in 0..<height {
-    let out = destination + row * stride
-    for column in 0..<width {
-      var b = 0.0, g = 0.0, r = 0.0, a = 0.0
-      /// Adds texel (x, y) with weight w; texels outside the source are transparent.
-      @inline(__always) func add(_ x: Int, _ y: Int, _ w: Double) {
-        guard x >= 0, y >= 0, x < sourceWidth, y < sourceHeight, w > 0 else { return }
-        let t = source + y * sourceStride + x * 4
-        guard t[3] != 0 else { return }
-        b += w * Double(t[0]); g += w * Double(t[1]); r += w * Double(t[2]); a += w * Double(t[3])
-      }
-      let px0 = Double(x0 + column) + step / 2
+  let uLimit = Double(source.width) + 1, vLimit = Double(source.height) + 1
+  for row in 0..<region.height {
+    for column in 0..<region.width {
+      var sum = (0.0, 0.0, 0.0, 0.0)
+      let px0 = Double(region.x + column) + step / 2
       for j in 0..<n {
-        let py = Double(y0 + row) + (Double(j) + 0.5) * step
-        var hx = m.m11 * px0 + m.m12 * py + m.m13
-        var hy = m.m21 * px0 + m.m22 * py + m.m23
-        var hw = m.m31 * px0 + m.m32 * py + m.m33
+        let py = Double(region.y + row) + (Double(j) + 0.5) * step
+        var h = (x: m.m11 * px0 + m.m12 * py + m.m13, y: m.m21 * px0 + m.m22 * py + m.m23, w: m.m31 * px0 + m.m32 * py + m.m33)
         for i in 0..<n {
-          if i > 0 {
-            hx += step * m.m11; hy += step * m.m21; hw += step * m.m31
-          }
-          guard hw > 0, hw <= maxW else { continue }
-          let u = hx / hw, v = hy / hw
+          if i > 0 { h = (h.x + step * m.m11, h.y + step * m.m21, h.w + step * m.m31) }
+          guard h.w > 0, h.w <= maxW else { continue }
+          let u = h.x / h.w, v = h.y / h.w
           guard u > -1, v > -1, u < uLimit, v < vLimit else { continue }
-          // Bilinear between the four nearest texel centres.
-          let fx = u - 0.5, fy = v - 0.5
-          let fxDown = fx.rounded(.down), fyDown = fy.rounded(.down)
-          let ix = Int(fxDown), iy = Int(fyDown)
-          let ax = fx - fxDown, ay = fy - fyDown
-          add(ix, iy, (1 - ax) * (1 - ay))
-          add(ix + 1, iy, ax * (1 - ay))
-          add(ix, iy + 1, (1 - ax) * ay)
-          add(ix + 1, iy + 1, ax * ay)
+          source.accumulate(u: u, v: v, into: &sum)
         }
       }
-      let p = out + column * 4
-      p[0] = UInt8(min(255, (b * weight).rounded()))
-      p[1] = UInt8(min(255, (g * weight).rounded()))
-      p[2] = UInt8(min(255, (r * weight).rounded()))
-      p[3] = UInt8(min(255, (a * weight).rounded()))
+      let p = destination + row * stride + column * 4
+      p[0] = UInt8(min(255, (sum.0 * weight).rounded()))
+      p[1] = UInt8(min(255, (sum.1 * weight).rounded()))
+      p[2] = UInt8(min(255, (sum.2 * weight).rounded()))
+      p[3] = UInt8(min(255, (sum.3 * weight).rounded()))
     }
   }
 }
@@ -348,32 +370,17 @@ private func warp(
 /// shadows grow it by their offset and blur; nested projections by their projected corners.
 /// Nil when nothing can ink.
 func inkBounds(_ items: [DisplayItem], scale: Double) -> Rect? {
-  var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-  func add(_ r: Rect) {
-    minX = min(minX, r.minX); minY = min(minY, r.minY)
-    maxX = max(maxX, r.maxX); maxY = max(maxY, r.maxY)
+  var union: Rect?
+  func add(_ r: Rect?) {
+    guard let r else { return }
+    guard let u = union else { union = r; return }
+    let x0 = min(u.minX, r.minX), y0 = min(u.minY, r.minY)
+    union = Rect(x: x0, y: y0, width: max(u.maxX, r.maxX) - x0, height: max(u.maxY, r.maxY) - y0)
   }
   for item in items {
     switch item {
     case .drawing(let d):
-      guard d.isDrawable(scale: scale) else { continue }
-      var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-      for element in d.path.elements {
-        let points: [Point]
-        switch element {
-        case .move(let p), .line(let p): points = [p]
-        case .cubic(let a, let b, let p): points = [a, b, p]
-        case .close: points = []
-        }
-        for p in points {
-          let q = d.transform.apply(p)
-          x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
-        }
-      }
-      let t = d.transform
-      let stretch = (t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d).squareRoot()
-      let pad = d.inkReach * stretch + 1 / scale
-      add(Rect(x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad))
+      add(d.inkRect(scale: scale))
     case .layer(let layer):
       guard let inner = inkBounds(layer.items, scale: scale) else { continue }
       add(inner)
@@ -384,18 +391,47 @@ func inkBounds(_ items: [DisplayItem], scale: Double) -> Rect? {
           width: inner.width + 2 * reach, height: inner.height + 2 * reach))
       }
     case .projected(let g):
-      guard let inner = inkBounds(g.items, scale: scale) else { continue }
-      let corners = [
-        Point(x: inner.minX, y: inner.minY), Point(x: inner.maxX, y: inner.minY),
-        Point(x: inner.minX, y: inner.maxY), Point(x: inner.maxX, y: inner.maxY),
-      ].map { g.projection.apply($0) }
-      // A nested projection reaching behind the viewer is bounded by where its front part can go.
-      let mapped = corners.compactMap { $0 }.filter { $0.x.isFinite && $0.y.isFinite }
-      guard !mapped.isEmpty else { continue }
-      let xs = mapped.map(\.x), ys = mapped.map(\.y)
-      add(Rect(x: xs.min() ?? 0, y: ys.min() ?? 0, width: (xs.max() ?? 0) - (xs.min() ?? 0), height: (ys.max() ?? 0) - (ys.min() ?? 0)))
+      add(inkBounds(g.items, scale: scale).flatMap { projectedBox($0, through: g.projection) })
     }
   }
-  guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, maxX > minX, maxY > minY else { return nil }
-  return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  guard let u = union, u.minX.isFinite, u.minY.isFinite, u.maxX.isFinite, u.maxY.isFinite, u.width > 0, u.height > 0
+  else { return nil }
+  return u
+}
+
+/// The box of `r`'s corners through `p`, leaving out corners behind the viewer (a nested
+/// projection reaching behind the viewer is bounded by where its front part goes).
+private func projectedBox(_ r: Rect, through p: Projection) -> Rect? {
+  let corners = [
+    Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY),
+  ].compactMap { p.apply($0) }.filter { $0.x.isFinite && $0.y.isFinite }
+  guard let x0 = corners.map(\.x).min(), let x1 = corners.map(\.x).max(), let y0 = corners.map(\.y).min(),
+    let y1 = corners.map(\.y).max()
+  else { return nil }
+  return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+}
+
+extension Drawing {
+  /// The box of the path's points through the transform, grown by the stroke's reach (times the
+  /// transform's largest stretch) and a pixel, in canvas points; nil when not drawable.
+  func inkRect(scale: Double) -> Rect? {
+    guard isDrawable(scale: scale) else { return nil }
+    var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+    for element in path.elements {
+      let points: [Point]
+      switch element {
+      case .move(let p), .line(let p): points = [p]
+      case .cubic(let a, let b, let p): points = [a, b, p]
+      case .close: points = []
+      }
+      for p in points {
+        let q = transform.apply(p)
+        x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
+      }
+    }
+    let t = transform
+    let stretch = (t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d).squareRoot()
+    let pad = inkReach * stretch + 1 / scale
+    return Rect(x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad)
+  }
 }

@@ -73,10 +73,7 @@ struct Evaluator {
       return (cs, Evaluator.transform(items, by: m))
     case .rotation3DEffect(let degrees, let axis, let anchor, let anchorZ, let perspective):
       let (cs, items) = inner(proposal)
-      let p = Projection.rotation3D(
-        degrees: degrees.value(at: t), axis: (axis.x, axis.y, axis.z),
-        anchor: Point(x: cs.width * anchor.x, y: cs.height * anchor.y), anchorZ: anchorZ.value(at: t),
-        perspective: perspective.value(at: t), size: cs)
+      let p = rotation3D(degrees: degrees, axis: axis, anchor: anchor, anchorZ: anchorZ, perspective: perspective, size: cs)
       return (cs, Evaluator.project(items, by: p))
     case .scaleEffect(let x, let y, let anchor):
       let (cs, items) = inner(proposal)
@@ -100,6 +97,17 @@ struct Evaluator {
       e.foreground = paint
       return inner(proposal, e)
     }
+  }
+
+  /// `rotation3DEffect` at `t` for a view of `size` points.
+  private func rotation3D(
+    degrees: AnimatedValue, axis: Axis3D, anchor: UnitAnchor, anchorZ: AnimatedValue, perspective: AnimatedValue,
+    size: Size
+  ) -> Projection {
+    Projection.rotation3D(
+      degrees: degrees.value(at: t), axis: (axis.x, axis.y, axis.z),
+      anchor: Point(x: size.width * anchor.x, y: size.height * anchor.y), anchorZ: anchorZ.value(at: t),
+      perspective: perspective.value(at: t), size: size)
   }
 
   // MARK: - Views

@@ -330,19 +330,7 @@ extension PresetReader {
       }
       return .rotationEffect(degrees: try animated(node, path: path), anchor: .center)
     case "rotation3DEffect":
-      let o = try object(node, path: path, keys: ["degrees", "axis", "anchor", "anchorZ", "perspective"])
-      guard let d = o["degrees"] else { throw fail(node, path, "rotation3DEffect needs 'degrees'") }
-      guard let a = o["axis"] else { throw fail(node, path, "rotation3DEffect needs 'axis', e.g. {\"x\": 0, \"y\": 1, \"z\": 0} or \"y\"") }
-      let perspective = try o["perspective"].map { try animated($0, path: path + ".perspective") } ?? .constant(1)
-      if case .constant(let c) = perspective, !(c >= 0 && c <= 1000) {
-        throw fail(o["perspective"] ?? node, path + ".perspective", "perspective must be in 0…1000, got \(fmt(c))")
-      }
-      return .rotation3DEffect(
-        degrees: try animated(d, path: path + ".degrees"),
-        axis: try axis(a, path: path + ".axis"),
-        anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center,
-        anchorZ: try o["anchorZ"].map { try animated($0, path: path + ".anchorZ") } ?? .constant(0),
-        perspective: perspective)
+      return try rotation3DEffect(node, path: path)
     case "scaleEffect":
       if case .object = node.value, !PresetReader.isAnimated(node) {
         let o = try object(node, path: path, keys: ["scale", "x", "y", "anchor"])
@@ -373,6 +361,26 @@ extension PresetReader {
     default:  // foregroundColor, foregroundStyle
       return .foregroundStyle(try paint(node, path: path))
     }
+  }
+
+  /// `{"degrees", "axis", "anchor", "anchorZ", "perspective"}`: degrees and axis required,
+  /// perspective constant in 0…1000 (default 1), anchor `center`, anchorZ 0.
+  private func rotation3DEffect(_ node: JSONNode, path: String) throws -> Modifier {
+    let o = try object(node, path: path, keys: ["degrees", "axis", "anchor", "anchorZ", "perspective"])
+    guard let d = o["degrees"] else { throw fail(node, path, "rotation3DEffect needs 'degrees'") }
+    guard let a = o["axis"] else {
+      throw fail(node, path, "rotation3DEffect needs 'axis', e.g. {\"x\": 0, \"y\": 1, \"z\": 0} or \"y\"")
+    }
+    let perspective = try o["perspective"].map { try animated($0, path: path + ".perspective") } ?? .constant(1)
+    if case .constant(let c) = perspective, !(c >= 0 && c <= 1000) {
+      throw fail(o["perspective"] ?? node, path + ".perspective", "perspective must be in 0…1000, got \(fmt(c))")
+    }
+    return .rotation3DEffect(
+      degrees: try animated(d, path: path + ".degrees"),
+      axis: try axis(a, path: path + ".axis"),
+      anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center,
+      anchorZ: try o["anchorZ"].map { try animated($0, path: path + ".anchorZ") } ?? .constant(0),
+      perspective: perspective)
   }
 
   /// An axis of rotation: `"x"`, `"y"`, `"z"`, `[x, y, z]` or `{"x": …, "y": …, "z": …}` (missing

@@ -119,20 +119,7 @@ struct LottieDocument {
       }
       return [groupJSON(name, inner, tr)]
     case .rotation3DEffect(let degrees, let axis, let anchor, let anchorZ, _):
-      // A turn about z alone with the anchor in the view's plane is a plain rotation; any tilt
-      // out of the plane is a perspective projection, which Lottie's shape groups cannot express.
-      guard axis.x == 0, axis.y == 0, case .constant(let z) = anchorZ, z == 0 else {
-        throw LottieError(
-          scene: scene.name, place: place,
-          message: "rotation3DEffect tilts the view out of the screen's plane (a perspective projection), which Lottie shape layers cannot express; render it as gif, apng or webp instead")
-      }
-      let inner = try content(node, k - 1, environment: env, mode: mode)
-      let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
-      let turn = axis.z > 0 ? animated(degrees) : animated(degrees, scale: -1)
-      guard let tr = transformJSON(a: a, p: a, r: turn) else {
-        throw LottieError(scene: scene.name, place: place, message: "rotation3DEffect with an animated anchor that cannot be keyframed")
-      }
-      return [groupJSON(name, inner, tr)]
+      return try rotation3DItems(node, k, degrees: degrees, axis: axis, anchor: anchor, anchorZ: anchorZ, environment: env, mode: mode)
     case .scaleEffect(let x, let y, let anchor):
       let inner = try content(node, k - 1, environment: env, mode: mode)
       let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
@@ -160,6 +147,29 @@ struct LottieDocument {
       }
       return out
     }
+  }
+
+  /// A `rotation3DEffect` (modifier `k` of `node`). A turn about z alone with the anchor in the
+  /// view's plane is a plain rotation; any tilt out of the plane is a perspective projection,
+  /// which Lottie's shape groups cannot express: a `LottieError`.
+  private func rotation3DItems(
+    _ node: Node, _ k: Int, degrees: AnimatedValue, axis: Axis3D, anchor: UnitAnchor, anchorZ: AnimatedValue,
+    environment env: PaintSpec, mode: Mode
+  ) throws -> [JSONOut] {
+    let name = modifierName(node.view.modifiers[k - 1])
+    let place = "\(node.place).modifiers[\(k - 1)]"
+    guard axis.x == 0, axis.y == 0, case .constant(let z) = anchorZ, z == 0 else {
+      throw LottieError(
+        scene: scene.name, place: place,
+        message: "rotation3DEffect tilts the view out of the screen's plane (a perspective projection), which Lottie shape layers cannot express; render it as gif, apng or webp instead")
+    }
+    let inner = try content(node, k - 1, environment: env, mode: mode)
+    let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
+    let turn = axis.z > 0 ? animated(degrees) : animated(degrees, scale: -1)
+    guard let tr = transformJSON(a: a, p: a, r: turn) else {
+      throw LottieError(scene: scene.name, place: place, message: "rotation3DEffect with an animated anchor that cannot be keyframed")
+    }
+    return [groupJSON(name, inner, tr)]
   }
 
   /// The base view: a shape's items, or a stack's children placed.
