@@ -272,6 +272,42 @@ final class PresetLibraryTests: XCTestCase {
     XCTAssertEqual(Self.flatten(evaluate(scene, at: 0).items).count, 0)
   }
 
+  /// NV lineScalePulseOutRapid: the original's key times stop at 0.9, so the middle line (begin
+  /// time 0) is at 30% height at 80% of its 0.9 s pass and back at full height until the pass
+  /// ends; the outer lines begin 0.5 s later.
+  func testLineScalePulseOutRapidHoldsAfterItsLastKeyTime() throws {
+    let scene = try Preset.load(path: presetPath("nv-line-scale-pulse-out-rapid")).scene()
+    XCTAssertEqual(scene.timeline.period, 0.9, accuracy: 1e-9)
+    let squashed = Self.flatten(evaluate(scene, at: 0.8 * 0.9).items).map { Self.bounds($0.drawing) }
+    XCTAssertEqual(squashed.count, 5)
+    XCTAssertEqual(squashed[2].maxY - squashed[2].minY, 0.3 * 40, accuracy: 1e-6)
+    for t in [0.9 * 0.9 + 0.001, 0.95 * 0.9, 0.9 - 0.001] {
+      let lines = Self.flatten(evaluate(scene, at: t).items).map { Self.bounds($0.drawing) }
+      XCTAssertEqual(lines[2].maxY - lines[2].minY, 40, accuracy: 1e-6, "held at t = \(t)")
+      XCTAssertLessThan(lines[0].maxY - lines[0].minY, 40 - 1, "the outer line is mid-pass at t = \(t)")
+    }
+  }
+
+  /// Material circular: the arc spans 20° when a cycle starts (0, 1.35, 2.7, 4.05 s) and 270°
+  /// when the head has grown and the tail not yet moved (0.667 s into a cycle).
+  func testMaterialCircularSpansTwentyToTwoHundredSeventyDegrees() throws {
+    let scene = try Preset.load(path: presetPath("material-circular")).scene()
+    XCTAssertEqual(scene.timeline.period, 5.4, accuracy: 1e-9)
+    func sweep(at t: Double) throws -> Double {
+      let arcs = Self.flatten(evaluate(scene, at: t).items)
+      XCTAssertEqual(arcs.count, 1)
+      let points = Self.points(try XCTUnwrap(arcs.first).drawing)
+      let (a, b) = (try XCTUnwrap(points.first), try XCTUnwrap(points.last))
+      let angle = { (p: Point) in atan2(p.y - 24, p.x - 24) * 180 / .pi }
+      let d = (angle(b) - angle(a)).truncatingRemainder(dividingBy: 360)
+      return d < 0 ? d + 360 : d
+    }
+    for start in [0, 1.35, 2.7, 4.05] {
+      XCTAssertEqual(try sweep(at: start), 20, accuracy: 0.01, "t = \(start)")
+      XCTAssertEqual(try sweep(at: start + 0.667), 270, accuracy: 0.01, "t = \(start + 0.667)")
+    }
+  }
+
   // MARK: - README
 
   /// Parameters visible to README fragments, so that excerpts of the seed presets load verbatim.
