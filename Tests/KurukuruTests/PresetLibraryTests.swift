@@ -92,7 +92,7 @@ final class PresetLibraryTests: XCTestCase {
 
   func testEveryPresetLoadsWithTitleSourceAndAShortLoop() throws {
     let files = try Self.presetFiles()
-    XCTAssertGreaterThanOrEqual(files.count, 17, "five seeds and at least twelve library presets")
+    XCTAssertGreaterThanOrEqual(files.count, 59, "five seeds and at least 54 library presets")
     let names = files.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
     XCTAssertTrue(Self.seeds.isSubset(of: Set(names)), "seed presets missing: \(Self.seeds.subtracting(names))")
     for file in files {
