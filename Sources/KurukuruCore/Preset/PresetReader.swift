@@ -169,7 +169,7 @@ struct PresetReader {
   func animation(_ node: JSONNode, path: String) throws -> AnimationSpec {
     let text = try string(node, path: path)
     do {
-      let a = try AnimationParser.parse(text) { arg in try self.argument(arg, of: text, node: node, path: path) }
+      let a = try AnimationParser.parse(text) { arg in try self.argument(arg) }
       guard a.duration <= limits.maxPeriod * 100 else {
         throw fail(node, path, "animation pass of \(fmt(a.duration)) s is too long")
       }
@@ -183,15 +183,22 @@ struct PresetReader {
   func curve(_ node: JSONNode, path: String) throws -> TimingCurve {
     let text = try string(node, path: path)
     do {
-      return try AnimationParser.parseCurve(text) { arg in try self.argument(arg, of: text, node: node, path: path) }
+      return try AnimationParser.parseCurve(text) { arg in try self.argument(arg) }
     } catch let e as AnimationSyntaxError {
       throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message, kind: .expression)
     }
   }
 
-  private func argument(_ arg: String, of text: String, node: JSONNode, path: String) throws -> Double {
-    let base = text.range(of: arg).map { text.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
-    return try evaluate(arg, in: node, path: path, offset: base)
+  /// Evaluates one argument of an animation or curve string. Its errors are
+  /// `AnimationSyntaxError`s with offsets inside the argument, which the animation parser shifts
+  /// to the argument's place in the string; `animation`/`curve` then add the file, the location
+  /// and the path once.
+  private func argument(_ arg: String) throws -> Double {
+    do {
+      return try PresetExpression(arg).evaluate(variables)
+    } catch let e as PresetExpression.SyntaxError {
+      throw AnimationSyntaxError(offset: e.offset, message: e.message)
+    }
   }
 
   // MARK: - Points
