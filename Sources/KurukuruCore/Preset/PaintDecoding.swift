@@ -9,7 +9,7 @@ extension PresetReader {
     case .string(let s):
       return try colorString(s, offset: 0, node: node, path: path)
     case .object:
-      let o = try object(node, path: path, keys: ["red", "green", "blue", "white", "opacity"])
+      let o = try object(node, path: path, keys: PresetReader.colorObjectKeys)
       func unit(_ key: String) throws -> Double? {
         guard let n = o[key] else { return nil }
         let v = try number(n, path: path + "." + key)
@@ -86,13 +86,16 @@ extension PresetReader {
     }
   }
 
+  /// Keys of a colour object (`Color(red:green:blue:opacity:)`, `Color(white:opacity:)`).
+  static let colorObjectKeys = ["red", "green", "blue", "white", "opacity"]
+
   static let gradientKinds = ["LinearGradient", "RadialGradient", "AngularGradient"]
 
   /// A paint: a colour, or `{"LinearGradient": …}`, `{"RadialGradient": …}`,
   /// `{"AngularGradient": …}`.
   func paint(_ node: JSONNode, path: String) throws -> PaintSpec {
     guard case .object(let members) = node.value, members.count == 1, let m = members.first,
-      m.key.hasSuffix("Gradient")
+      m.key.hasSuffix("Gradient") || m.key.first?.isUppercase == true
     else {
       return .color(try color(node, path: path))
     }

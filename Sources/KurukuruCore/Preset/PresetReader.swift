@@ -37,9 +37,10 @@ struct PresetReader {
     var out: [String: JSONNode] = [:]
     for m in members {
       guard keys.contains(m.key) else {
+        let hint = keys == PresetReader.animatedKeys ? PresetReader.animationPartHint(m.key) : nil
         throw PresetError(
           file: file, location: m.keyLocation, path: path,
-          message: "unknown key '\(m.key)'" + Suggestion.hint(for: m.key, in: keys)
+          message: "unknown key '\(m.key)'" + (hint ?? Suggestion.hint(for: m.key, in: keys))
             + " (expected one of: \(keys.filter { $0 != "$schema" }.joined(separator: ", ")))",
           kind: .unknownName)
       }
@@ -100,6 +101,21 @@ struct PresetReader {
   // MARK: - Animated values
 
   static let animatedKeys = ["from", "to", "values", "keyTimes", "curves", "curve", "animation"]
+
+  /// For a key of an animated value that belongs inside its `animation` string (a SwiftUI or
+  /// Core Animation property people write beside `from`/`to`): where it goes instead.
+  static func animationPartHint(_ key: String) -> String? {
+    let example: String
+    switch key.lowercased() {
+    case "duration": example = "linear(duration: 1)"
+    case "delay", "begintime": example = "linear(duration: 1).delay(0.2)"
+    case "repeatforever", "repeatcount", "autoreverses", "repeat", "repeatduration":
+      example = "linear(duration: 1).repeatForever(autoreverses: false)"
+    case "speed": example = "linear(duration: 1).speed(2)"
+    default: return nil
+    }
+    return " — it goes inside 'animation', e.g. \"\(example)\""
+  }
 
   /// True when an object node is an animated value rather than a modifier's argument object.
   static func isAnimated(_ node: JSONNode) -> Bool {
