@@ -69,6 +69,20 @@ final class ExpressionTests: XCTestCase {
     XCTAssertEqual(error("[1, 2][0"), PresetExpression.SyntaxError(offset: 8, message: "expected ']' after the index"))
   }
 
+  func testDeepNestingIsAnErrorNotADeepRecursion() throws {
+    XCTAssertEqual(try eval(String(repeating: "(", count: 150) + "1" + String(repeating: ")", count: 150)), 1)
+    XCTAssertEqual(error(String(repeating: "[", count: 300) + "1")?.message, "expression nested deeper than 200 levels")
+    XCTAssertEqual(error(String(repeating: "-", count: 100_000) + "1")?.message, "expression nested deeper than 200 levels")
+    // A long chain is as tall as it is long: evaluating 300,000 additions used to overflow the stack.
+    XCTAssertEqual(
+      error(Array(repeating: "1", count: 300_000).joined(separator: "+"))?.message,
+      "expression has more than 256 levels of operations (use an array for long tables)")
+    XCTAssertEqual(try eval(Array(repeating: "1", count: 256).joined(separator: "+")), 256, "255 additions: 256 levels")
+    XCTAssertNotNil(error(Array(repeating: "1", count: 257).joined(separator: "+")))
+    let table = "[" + (0..<5000).map(String.init).joined(separator: ", ") + "][i]"
+    XCTAssertEqual(try eval(table, ["i": 4321]), 4321, "a long array is wide, not tall")
+  }
+
   // MARK: - Percentages
 
   func testPercentLiteralsAndTheRemainderOperator() throws {

@@ -79,6 +79,13 @@ final class PresetExpressionTests: XCTestCase {
       "test.json:4:\(quote): opacity in 'red.opacity(i)' must be in 0…1, got 2 \(place)")
   }
 
+  func testDeeplyNestedColourArraysAreAnError() {
+    let nested = String(repeating: "[", count: 40) + "red" + String(repeating: "][0]", count: 40)
+    XCTAssertEqual(presetError(row(nested, count: 1))?.hasSuffix("colour nested deeper than 32 levels (at view.HStack.content[0].ForEach.content[0].modifiers[0].fill)"), true)
+    let fine = String(repeating: "[", count: 5) + "red" + String(repeating: "][0]", count: 5)
+    XCTAssertEqual(try fills(row(fine, count: 1)), [RGBA8(r: 0xFF, g: 0x3B, b: 0x30)])
+  }
+
   // MARK: - Errors inside animation strings
 
   func testAnErrorInsideAnAnimationStringHasOneLocationAndOnePath() {

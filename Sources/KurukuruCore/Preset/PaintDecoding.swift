@@ -7,7 +7,7 @@ extension PresetReader {
   func color(_ node: JSONNode, path: String) throws -> RGBAColor {
     switch node.value {
     case .string(let s):
-      return try colorString(s, offset: 0, node: node, path: path)
+      return try colorString(s, offset: 0, node: node, path: path, depth: 0)
     case .object:
       let o = try object(node, path: path, keys: PresetReader.colorObjectKeys)
       func unit(_ key: String) throws -> Double? {
@@ -39,9 +39,10 @@ extension PresetReader {
   ///   are colour strings (unquoted, all checked), the index an expression giving a whole number
   ///   from 0.
   /// `offset` is where `text` starts inside the JSON string `node`, for error columns.
-  private func colorString(_ text: String, offset: Int, node: JSONNode, path: String) throws -> RGBAColor {
+  private func colorString(_ text: String, offset: Int, node: JSONNode, path: String, depth: Int) throws -> RGBAColor {
     // The whole string's problems point at its opening quote, an element's at the element.
     func place(_ offset: Int) -> SourceLocation { offset == 0 ? node.location : location(in: node, offset: offset) }
+    guard depth < 32 else { throw PresetError(file: file, location: place(offset), path: path, message: "colour nested deeper than 32 levels") }
     let chars = Array(text)
     // `.opacity(…)` closing the string at depth 0.
     if chars.last == ")", let open = ColorText.trailingCall(".opacity(", in: chars) {
@@ -53,7 +54,7 @@ extension PresetReader {
         throw PresetError(
           file: file, location: place(offset), path: path, message: "opacity in '\(text)' must be in 0…1, got \(fmt(alpha))")
       }
-      let base = try colorString(String(chars[..<open]), offset: offset, node: node, path: path)
+      let base = try colorString(String(chars[..<open]), offset: offset, node: node, path: path, depth: depth + 1)
       return base.multiplyingAlpha(alpha)
     }
     let lead = chars.prefix { $0.isWhitespace }.count
@@ -71,7 +72,9 @@ extension PresetReader {
           message: problem, kind: .expression)
       }
       // Every element is read, so a misspelt colour is reported whichever index picks it.
-      let values = try items.map { try colorString(String(chars[$0]), offset: offset + $0.lowerBound, node: node, path: path) }
+      let values = try items.map {
+        try colorString(String(chars[$0]), offset: offset + $0.lowerBound, node: node, path: path, depth: depth + 1)
+      }
       return values[Int(index)]
     }
     switch ColorSyntax.parse(text, lookup: { colors[$0] }) {

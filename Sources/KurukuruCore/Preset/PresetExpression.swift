@@ -48,6 +48,10 @@ public struct PresetExpression: Equatable, Sendable {
     root = try parser.parseAll()
   }
 
+  /// The most levels of operations an expression may have (its tree's height): evaluating and
+  /// releasing the tree recurse once per level, and `1 + 1 + …` is as tall as it is long.
+  static let maxHeight = 256
+
   /// Every identifier the expression reads, other than function names and `pi`.
   public var variables: Set<String> {
     var out = Set<String>()
@@ -159,7 +163,30 @@ private struct PresetExpressionParser {
   typealias Node = PresetExpression.Node
   let chars: [Character]
   var i = 0
+  /// Nesting of sub-expressions (parentheses, arrays, arguments, unary operators) so far.
+  var depth = 0
+  /// Deeper nesting is an error rather than a deep recursion.
+  static let maxDepth = 200
+  /// The height of the tree under the node parsed last (a number or a name is 1).
+  var height = 0
   init(_ chars: [Character]) { self.chars = chars }
+
+  /// Sets `height` for a node over children of heights `children`; an error past
+  /// `PresetExpression.maxHeight`, before the node is built.
+  mutating func node(over children: Int...) throws {
+    height = 1 + (children.max() ?? 0)
+    guard height <= PresetExpression.maxHeight else {
+      throw PresetExpression.SyntaxError(
+        offset: i, message: "expression has more than \(PresetExpression.maxHeight) levels of operations (use an array for long tables)")
+    }
+  }
+
+  mutating func enter() throws {
+    depth += 1
+    if depth > PresetExpressionParser.maxDepth {
+      throw PresetExpression.SyntaxError(offset: i, message: "expression nested deeper than \(PresetExpressionParser.maxDepth) levels")
+    }
+  }
 
   mutating func parseAll() throws -> Node {
     skip()
@@ -171,27 +198,42 @@ private struct PresetExpressionParser {
   }
 
   mutating func conditional() throws -> Node {
+    try enter()
+    defer { depth -= 1 }
     let c = try or()
+    let hc = height
     skip()
     guard peek("?") else { return c }
     i += 1
     let a = try conditional()
+    let ha = height
     skip()
     guard peek(":") else { throw PresetExpression.SyntaxError(offset: i, message: "expected ':' in conditional") }
     i += 1
     let b = try conditional()
+    try node(over: hc, ha, height)
     return .conditional(c, a, b)
   }
 
   mutating func or() throws -> Node {
     var n = try and()
-    while match("||") { n = .binary("||", n, try and()) }
+    while match("||") {
+      let hn = height
+      let b = try and()
+      try node(over: hn, height)
+      n = .binary("||", n, b)
+    }
     return n
   }
 
   mutating func and() throws -> Node {
     var n = try comparison()
-    while match("&&") { n = .binary("&&", n, try comparison()) }
+    while match("&&") {
+      let hn = height
+      let b = try comparison()
+      try node(over: hn, height)
+      n = .binary("&&", n, b)
+    }
     return n
   }
 
@@ -199,7 +241,10 @@ private struct PresetExpressionParser {
     var n = try additive()
     while true {
       if let op = ["==", "!=", "<=", ">=", "<", ">"].first(where: { match($0) }) {
-        n = .binary(op, n, try additive())
+        let hn = height
+        let b = try additive()
+        try node(over: hn, height)
+        n = .binary(op, n, b)
       } else {
         return n
       }
@@ -212,7 +257,10 @@ private struct PresetExpressionParser {
       skip()
       if peek("+") || peek("-") {
         let op = String(chars[i]); i += 1
-        n = .binary(op, n, try multiplicative())
+        let hn = height
+        let b = try multiplicative()
+        try node(over: hn, height)
+        n = .binary(op, n, b)
       } else {
         return n
       }
@@ -225,7 +273,10 @@ private struct PresetExpressionParser {
       skip()
       if peek("*") || peek("/") || peek("%") {
         let op = String(chars[i]); i += 1
-        n = .binary(op, n, try unary())
+        let hn = height
+        let b = try unary()
+        try node(over: hn, height)
+        n = .binary(op, n, b)
       } else {
         return n
       }
@@ -234,10 +285,15 @@ private struct PresetExpressionParser {
 
   mutating func unary() throws -> Node {
     skip()
-    if peek("-") { i += 1; return .unary("-", try unary()) }
-    if peek("+") { i += 1; return try unary() }
-    if peek("!") && !(i + 1 < chars.count && chars[i + 1] == "=") { i += 1; return .unary("!", try unary()) }
-    return try primary()
+    let negate = peek("-"), plus = peek("+"), not = peek("!") && !(i + 1 < chars.count && chars[i + 1] == "=")
+    guard negate || plus || not else { return try primary() }
+    try enter()
+    defer { depth -= 1 }
+    i += 1
+    let operand = try unary()
+    if plus { return operand }
+    try node(over: height)
+    return .unary(negate ? "-" : "!", operand)
   }
 
   mutating func primary() throws -> Node {
@@ -266,6 +322,7 @@ private struct PresetExpressionParser {
       guard let v = Double(String(chars[start..<i])) else {
         throw PresetExpression.SyntaxError(offset: start, message: "bad number '\(String(chars[start..<i]))'")
       }
+      height = 1
       if percentFollows() {
         i += 1
         return .number(v / 100)
@@ -288,10 +345,12 @@ private struct PresetExpressionParser {
         }
         i += 1
         var args: [Node] = []
+        var tallest = 0
         skip()
         if !peek(")") {
           while true {
             args.append(try conditional())
+            tallest = max(tallest, height)
             skip()
             if peek(",") { i += 1; continue }
             break
@@ -302,8 +361,10 @@ private struct PresetExpressionParser {
         guard args.count == arity else {
           throw PresetExpression.SyntaxError(offset: start, message: "'\(name)' takes \(arity) argument\(arity == 1 ? "" : "s"), got \(args.count)")
         }
+        try node(over: tallest)
         return .call(name, args, offset: start)
       }
+      height = 1
       return .variable(name, offset: start)
     }
     throw PresetExpression.SyntaxError(offset: i, message: "unexpected '\(c)'")
@@ -327,10 +388,12 @@ private struct PresetExpressionParser {
     let open = i
     i += 1
     var items: [Node] = []
+    var tallest = 0
     skip()
     if !peek("]") {
       while true {
         items.append(try conditional())
+        tallest = max(tallest, height)
         skip()
         if peek(",") { i += 1; continue }
         break
@@ -347,6 +410,7 @@ private struct PresetExpressionParser {
     skip()
     let indexOffset = i
     let index = try conditional()
+    try node(over: tallest, height)
     skip()
     guard peek("]") else { throw PresetExpression.SyntaxError(offset: i, message: "expected ']' after the index") }
     i += 1
