@@ -98,6 +98,10 @@ final class PresetExpressionTests: XCTestCase {
     let at = repeated.distance(from: repeated.startIndex, to: repeated.range(of: "1 / 0")!.lowerBound) + 1
     XCTAssertEqual(
       presetError(repeated), "test.json:1:\(at): '1 / 0' is not a finite number (at view.modifiers[0].opacity.animation)")
+    // With an escape in the string, columns inside it are unknown: the error points at its quote.
+    let escaped = #"{"width": 40, "height": 40, "view": {"Circle": {}, "modifiers": [{"rotationEffect": {"from": 0, "to": 360, "animation": "\u006Cinear(duration: dur)"}}]}}"#
+    let quote = escaped.distance(from: escaped.startIndex, to: escaped.range(of: #""\u006C"#)!.lowerBound) + 1
+    XCTAssertEqual(presetError(escaped), "test.json:1:\(quote): unknown name 'dur' (at view.modifiers[0].rotationEffect.animation)")
     // Keyframe curves go through the same path.
     let curve = #"{"width": 40, "height": 40, "view": {"Circle": {}, "modifiers": [{"opacity": {"values": [0, 1], "curve": "timingCurve(0.2, k, 0.2, 1)", "animation": "linear"}}]}}"#
     let k = curve.distance(from: curve.startIndex, to: curve.range(of: "k,")!.lowerBound) + 1

@@ -22,9 +22,12 @@ struct PresetReader {
     PresetError(file: file, location: node.location, path: path, message: message, kind: kind)
   }
 
-  /// Maps an offset inside a JSON string to a location (exact when the string has no escapes).
+  /// Maps an offset inside a JSON string to its line and column; when the string's text does
+  /// not map column for column (escapes such as `\"` or `\u0041`, combining marks), to the
+  /// string's opening quote.
   func location(in node: JSONNode, offset: Int) -> SourceLocation {
-    SourceLocation(line: node.location.line, column: node.location.column + 1 + offset)
+    guard node.columnsMatchText else { return node.location }
+    return SourceLocation(line: node.location.line, column: node.location.column + 1 + offset)
   }
 
   // MARK: - Basic types
