@@ -12,6 +12,8 @@ final class SuggestionTests: XCTestCase {
     XCTAssertEqual(Suggestion.closest(to: "width", in: ["x", "y"]), "x")
     XCTAssertEqual(Suggestion.closest(to: "start", in: ["colors", "center", "startAngle", "endAngle"]), "startAngle")
     XCTAssertNil(Suggestion.closest(to: "angle", in: ["x", "y"]), "no meaning fits and nothing is spelt alike")
+    XCTAssertEqual(Suggestion.closest(to: "offset", in: ["color", "location"]), "location", "SVG's stop offset")
+    XCTAssertEqual(Suggestion.closest(to: "size", in: Preset.topLevelKeys), "width")
     XCTAssertEqual(Suggestion.closest(to: "stroek", in: ["fill", "stroke"]), "stroke", "spelling still works")
     // Every meaning names something the format knows.
     let known = Set(
@@ -20,7 +22,8 @@ final class SuggestionTests: XCTestCase {
         + ["paint", "style", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase", "degrees", "anchor",
            "scale", "x", "y", "color", "radius", "leading", "trailing", "padding", "spacing", "content", "range",
            "center", "startAngle", "endAngle", "startPoint", "endPoint", "startRadius", "endRadius", "cornerRadius",
-           "clockwise", "stops", "colors", "default", "min", "max", "background"])
+           "clockwise", "stops", "colors", "default", "min", "max", "background", "angle", "alignment", "location",
+           "red", "green", "blue", "opacity", "description"])
     for (word, targets) in Suggestion.meanings {
       XCTAssertEqual(word, word.lowercased(), word)
       for t in targets { XCTAssertTrue(known.contains(t), "\(word) → \(t)") }

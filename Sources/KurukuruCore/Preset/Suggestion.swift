@@ -72,7 +72,7 @@ package enum Suggestion {
     "translate": ["offset"],
     "translation": ["offset"],
     "angle": ["degrees"],
-    "rotation": ["degrees", "rotationEffect"],
+    "rotation": ["degrees", "rotationEffect", "angle"],
     "rotate": ["degrees", "rotationEffect"],
     "deg": ["degrees"],
     "scale": ["scaleEffect"],
@@ -81,7 +81,10 @@ package enum Suggestion {
     "blur": ["radius"],
     "shadowradius": ["radius"],
     "shadowcolor": ["color"],
-    "size": ["frame"],
+    "size": ["frame", "width"],
+    "align": ["alignment"],
+    "offsetx": ["x"],
+    "offsety": ["y"],
     "left": ["leading"],
     "right": ["trailing"],
     "margin": ["padding"],
@@ -108,6 +111,12 @@ package enum Suggestion {
     "group": ["ZStack"],
     // Gradients.
     "locations": ["stops"],
+    "offset": ["location"],
+    "position": ["location"],
+    "r": ["red"],
+    "g": ["green"],
+    "b": ["blue"],
+    "a": ["opacity"],
     "gradient": ["colors"],
     // Animated values: CABasicAnimation's `fromValue`/`toValue`, CAKeyframeAnimation's
     // `timingFunction(s)`, CSS `animation-timing-function`.
@@ -132,12 +141,15 @@ package enum Suggestion {
     "framerate": ["fps"],
     "period": ["duration"],
     "loop": ["duration"],
+    "loopduration": ["duration"],
     "params": ["parameters"],
     "body": ["view"],
     "root": ["view"],
     "value": ["default"],
     "minimum": ["min"],
     "maximum": ["max"],
+    "desc": ["description"],
+    "help": ["description"],
   ]
 
   /// Damerau–Levenshtein distance (optimal string alignment).
