@@ -164,7 +164,8 @@ public enum Batch {
     let light = main?.output.path ?? "previews/\(name)-light.gif"
     let dark = scene.background.alpha < 1 ? "previews/\(name)-dark.gif" : light
     return Gallery.Card(
-      name: name, title: preset.preset.title ?? name, source: preset.preset.source, file: preset.file,
+      name: name, title: preset.preset.title ?? name, source: preset.preset.source, family: preset.preset.family,
+      file: preset.file,
       width: scene.size.width, height: scene.size.height, fps: timeline.fps, duration: timeline.period,
       frames: timeline.frameCount,
       parameters: preset.preset.parameters.map { Gallery.Parameter(name: $0.name, value: preset.settings[$0.name] ?? $0.defaultText) },

@@ -93,6 +93,8 @@ final class PresetLibraryTests: XCTestCase {
       XCTAssertEqual(name, URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent, "name matches the file")
       XCTAssertFalse((preset.title ?? "").isEmpty, "\(name): title")
       XCTAssertFalse((preset.source ?? "").isEmpty, "\(name): source")
+      XCTAssertFalse((preset.family ?? "").isEmpty, "\(name): family (the gallery groups by it)")
+      if Self.seeds.contains(name) { XCTAssertEqual(preset.family, "Seeds", name) }
       let scene = try preset.scene()
       let timeline = scene.timeline
       XCTAssertGreaterThan(timeline.period, 0, "\(name) animates")
