@@ -20,6 +20,8 @@ package enum Gallery {
     package var source: String?
     /// The collection the preset belongs to (its `family`), if it says; cards are grouped by it.
     package var family: String? = nil
+    /// A warning about the preset (its drawing leaves the canvas and is clipped), if any.
+    package var warning: String? = nil
     /// The preset file as given.
     package var file: String
     /// Canvas size in points.
@@ -92,6 +94,7 @@ package enum Gallery {
           }.joined())
           <h3>\(esc(c.title)) <small>\(esc(c.name))</small></h3>
           \(c.source.map { "<p class=\"source\">\(esc($0))</p>" } ?? "")
+          \(c.warning.map { "<p class=\"warning\">⚠︎ \(esc($0))</p>" } ?? "")
           <dl>
             <dt>size</dt><dd>\(OutputNaming.number(c.width))×\(OutputNaming.number(c.height)) pt</dd>
             <dt>loop</dt><dd>\(OutputNaming.number(c.duration)) s · \(c.frames) frames · \(String(format: "%.4g", c.fps)) fps</dd>
@@ -143,6 +146,7 @@ package enum Gallery {
         .family > h2 { font-size: 19px; margin: 24px 0 10px; } h2 small { color: #8e8e93; font-weight: normal; font-size: 14px; }
         h3 { font-size: 16px; margin: 10px 0 4px; } h3 small { color: #8e8e93; font-weight: normal; }
         .source { color: #3c3c43; margin: 4px 0; }
+        .warning { color: #b25000; margin: 4px 0; }
         dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 8px; margin: 6px 0; } dt { color: #8e8e93; } dd { margin: 0; }
         .outputs { margin: 6px 0 0; padding-left: 18px; }
         .tiles.alpha { margin-top: 8px; } .tiles.alpha .tile { min-height: 90px; }
