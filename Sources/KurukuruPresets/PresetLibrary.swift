@@ -49,11 +49,11 @@ public enum PresetLibrary {
   ///   same in every directory.
   /// - Otherwise a bare name is a file (`kurukuru render myspinner` for a file without `.json`).
   /// - Throws: `PresetError`; for a bare name that is neither, `.fileNotFound` suggesting the
-  ///   nearest bundled name.
+  ///   nearest bundled name (a name with a `.`, like `spin.txt`, is reported as a missing file).
   public static func resolve(_ argument: String) throws -> Preset {
     if isPath(argument) { return try Preset.load(path: argument) }
     if text(named: argument) != nil { return try preset(named: argument) }
-    if FileManager.default.fileExists(atPath: argument) { return try Preset.load(path: argument) }
+    if FileManager.default.fileExists(atPath: argument) || argument.contains(".") { return try Preset.load(path: argument) }
     throw PresetError(
       file: argument,
       message: "no such file, and no bundled preset of that name" + Suggestion.hint(for: argument, in: names)

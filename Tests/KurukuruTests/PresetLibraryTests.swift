@@ -178,12 +178,20 @@ final class PresetLibraryTests: XCTestCase {
   }
 
   /// No frame of any preset draws outside its canvas (stroke half-widths and shadows included).
+  /// Presets that overflow their canvas as their source overflows its box, each saying so in its
+  /// `description`; `render` warns for them. None so far.
+  static let overflowLikeTheirSource: Set<String> = []
+
   /// No bundled preset draws outside its canvas at any frame: `render` would warn
   /// (`ResolvedScene.canvasOverflow`, exact curve extremes, strokes, caps, joins and shadows).
   func testEveryFrameStaysOnTheCanvas() throws {
     for file in try Self.presetFiles() {
       let scene = try Preset.load(path: file).scene()
-      XCTAssertNil(scene.canvasOverflow(), "\(scene.name): \(scene.canvasOverflow()?.description ?? "")")
+      if Self.overflowLikeTheirSource.contains(scene.name) {
+        XCTAssertNotNil(scene.canvasOverflow(), "\(scene.name) no longer overflows: take it off the list")
+      } else {
+        XCTAssertNil(scene.canvasOverflow(), "\(scene.name): \(scene.canvasOverflow()?.description ?? "")")
+      }
       let drew = (0..<scene.timeline.frameCount).contains { evaluate(scene, at: scene.timeline.time(ofFrame: $0)).inkBounds != nil }
       XCTAssertTrue(drew, "\(scene.name) draws something")
     }
