@@ -58,6 +58,7 @@ enum RenderCommand: Command {
     }
     for (file, renderer) in renderers {
       for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
+      if let overflow = renderer.canvasOverflow { Console.err("\(file): warning: \(overflow)") }
       let name = format.defaultPath(name: renderer.scene.name, scale: renderer.scale)
       let output = renderers.count > 1 ? (args.value("output") ?? ".") + "/" + name : args.value("output") ?? name
       let summary = try renderer.write(format, to: output)
