@@ -47,11 +47,22 @@ let package = Package(
     .target(name: "KurukuruRender", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs"]),
     // Many presets × formats × scales into one folder with a manifest, contact sheets and a gallery.
     .target(name: "KurukuruBatch", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruRender"]),
+    // The preset library shipped inside the binary: `Sources/KurukuruPresets/Presets` is a
+    // symbolic link to the top-level Presets/ folder (the one copy), and the EmbedPresets plugin
+    // compiles its *.json into Swift at build time, so nothing needs installing beside the
+    // binary. Being inside a target's folder, a preset added or removed makes SwiftPM plan the
+    // build again.
+    .target(
+      name: "KurukuruPresets", dependencies: ["KurukuruCore"],
+      exclude: ["Presets/README.md", "Presets/schema.json", "Presets/images"], plugins: ["EmbedPresets"]),
+    .executableTarget(name: "KurukuruPresetEmbedder"),
+    .plugin(name: "EmbedPresets", capability: .buildTool(), dependencies: ["KurukuruPresetEmbedder"]),
     // The umbrella module: `import Kurukuru` re-exports every stage.
     .target(
       name: "Kurukuru",
       dependencies: [
         "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender", "KurukuruBatch",
+        "KurukuruPresets",
       ]),
     .target(
       name: "KurukuruSnapshot",
@@ -60,10 +71,11 @@ let package = Package(
       name: "KurukuruCLI",
       dependencies: [
         "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender", "KurukuruBatch",
+        "KurukuruPresets",
       ]),
 
     // MARK: - Tests
-    .testTarget(name: "KurukuruTests", dependencies: ["KurukuruCore"]),
+    .testTarget(name: "KurukuruTests", dependencies: ["KurukuruCore", "KurukuruPresets"]),
     .testTarget(
       name: "KurukuruRasterTests",
       dependencies: ["Kurukuru", "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruSnapshot"],

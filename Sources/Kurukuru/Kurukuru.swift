@@ -16,3 +16,4 @@
 @_exported import KurukuruCompare
 @_exported import KurukuruRender
 @_exported import KurukuruBatch
+@_exported import KurukuruPresets

@@ -72,6 +72,9 @@ public enum Batch {
     }
     var pending = [Int](repeating: 0, count: plan.presets.count)
     for n in todo { pending[plan.outputs[n].preset] += 1 }
+    for preset in plan.presets {
+      if let overflow = preset.overflow { events.send(.presetWarning(file: preset.file, message: overflow.description)) }
+    }
     events.send(.planned(BatchTotals(
       presets: pending.filter { $0 > 0 }.count, outputs: todo.count, frames: plan.frameCount(of: todo))))
     if skipped > 0 { events.send(.skipped(count: skipped)) }
@@ -164,7 +167,8 @@ public enum Batch {
     let light = main?.output.path ?? "previews/\(name)-light.gif"
     let dark = scene.background.alpha < 1 ? "previews/\(name)-dark.gif" : light
     return Gallery.Card(
-      name: name, title: preset.preset.title ?? name, source: preset.preset.source, file: preset.file,
+      name: name, title: preset.preset.title ?? name, source: preset.preset.source, family: preset.preset.family,
+      warning: preset.overflow?.description, file: preset.file,
       width: scene.size.width, height: scene.size.height, fps: timeline.fps, duration: timeline.period,
       frames: timeline.frameCount,
       parameters: preset.preset.parameters.map { Gallery.Parameter(name: $0.name, value: preset.settings[$0.name] ?? $0.defaultText) },

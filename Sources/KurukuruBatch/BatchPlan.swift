@@ -124,6 +124,9 @@ public struct BatchPreset: Sendable {
   public var settings: [String: String]
   /// SHA-256 of the preset file's bytes (64 hex digits).
   public var sha256: String
+  /// The worst instant at which `scene`'s drawing leaves the canvas (checked at every frame of
+  /// the loop), or nil when it stays inside.
+  public var overflow: CanvasOverflow?
 
   /// Resolves `preset` with `settings` and checks its canvas at every scale of `options`.
   /// - Throws: `PresetError`, `BatchError.canvasOutOfRange`.
@@ -145,6 +148,7 @@ public struct BatchPreset: Sendable {
     self.scene = scene
     self.settings = settings
     self.sha256 = SHA256.hex(FileManager.default.contents(atPath: file) ?? Data())
+    self.overflow = scene.canvasOverflow()
   }
 
   /// The cache key of one of this preset's outputs, `detail` naming the output.

@@ -31,7 +31,7 @@ public struct BatchProgress: Sendable {
     case .outputFinished(_, let presetDone):
       outputsDone += 1
       if presetDone { presetsDone += 1 }
-    case .presetFailed, .skipped, .renderingFinished:
+    case .presetFailed, .presetWarning, .skipped, .renderingFinished:
       break
     }
   }

@@ -4,7 +4,9 @@ import KurukuruRender
 // MARK: - Gallery
 
 /// `index.html` for a batch output folder: every preset's animation on a light and a dark matte,
-/// with its title, source, size, fps, bytes and parameters. Self-contained (no external assets),
+/// with its title, source, size, fps, bytes and parameters, grouped under a heading per family
+/// (the preset's `family`; families sorted case-insensitively, presets without one last under
+/// "Other"), with a table of contents linking to each family. Self-contained (no external assets),
 /// readable offline from `file://`. A small script records in `<body data-loaded data-total>`
 /// how many images decoded, which the browser check reads.
 package enum Gallery {
@@ -16,6 +18,10 @@ package enum Gallery {
     package var title: String
     /// Where the animation comes from (the preset's `source`), if it says.
     package var source: String?
+    /// The collection the preset belongs to (its `family`), if it says; cards are grouped by it.
+    package var family: String? = nil
+    /// A warning about the preset (its drawing leaves the canvas and is clipped), if any.
+    package var warning: String? = nil
     /// The preset file as given.
     package var file: String
     /// Canvas size in points.
@@ -67,12 +73,11 @@ package enum Gallery {
         .joined(separator: "/")
     }
     func bytes(_ n: Int) -> String { n >= 10_240 ? String(format: "%.1f KB", Double(n) / 1024) : "\(n) B" }
-    var body = ""
-    for c in cards {
+    func card(_ c: Card) -> String {
       let params = c.parameters.isEmpty ? "<em>none</em>"
         : c.parameters.map { "<code>\(esc($0.name))=\(esc($0.value))</code>" }.joined(separator: " ")
       let outs = c.outputs.map { "<li><a href=\"\(url($0.path))\">\(esc($0.label))</a> · \(bytes($0.bytes))</li>" }.joined()
-      body += """
+      return """
         <section class="card" id="\(esc(c.name))">
           <div class="tiles">
             <div class="tile light"><img src="\(url(c.light))" alt="\(esc(c.name)) on a light matte" width="\(Int(c.width))" height="\(Int(c.height))"></div>
@@ -87,8 +92,9 @@ package enum Gallery {
             <p class="caption">\(esc(image.label)) · \(bytes(image.bytes)) · the same file on both</p>
             """
           }.joined())
-          <h2>\(esc(c.title)) <small>\(esc(c.name))</small></h2>
+          <h3>\(esc(c.title)) <small>\(esc(c.name))</small></h3>
           \(c.source.map { "<p class=\"source\">\(esc($0))</p>" } ?? "")
+          \(c.warning.map { "<p class=\"warning\">⚠︎ \(esc($0))</p>" } ?? "")
           <dl>
             <dt>size</dt><dd>\(OutputNaming.number(c.width))×\(OutputNaming.number(c.height)) pt</dd>
             <dt>loop</dt><dd>\(OutputNaming.number(c.duration)) s · \(c.frames) frames · \(String(format: "%.4g", c.fps)) fps</dd>
@@ -96,6 +102,23 @@ package enum Gallery {
             <dt>preset</dt><dd><code>\(esc(c.file))</code></dd>
           </dl>
           <ul class="outputs">\(outs)\(c.contactSheet.map { "<li><a href=\"\(url($0))\">contact sheet</a></li>" } ?? "")</ul>
+        </section>
+
+        """
+    }
+    // Families sorted case-insensitively; presets without a family last, under "Other".
+    let groups = families(of: cards)
+    let toc = groups.count > 1
+      ? "<nav class=\"families\">" + groups.map { g in
+        "<a href=\"#\(esc(familyID(g.family)))\">\(esc(g.family ?? otherFamily))</a> <small>\(g.cards.count)</small>"
+      }.joined(separator: " · ") + "</nav>\n" : ""
+    var body = ""
+    for g in groups {
+      body += """
+        <section class="family" id="\(esc(familyID(g.family)))">
+        <h2>\(esc(g.family ?? otherFamily)) <small>\(g.cards.count) preset\(g.cards.count == 1 ? "" : "s")</small></h2>
+        <div class="grid">
+        \(g.cards.map(card).joined())</div>
         </section>
 
         """
@@ -112,15 +135,18 @@ package enum Gallery {
       <style>
         body { font: 14px/1.4 -apple-system, system-ui, sans-serif; margin: 24px; background: #f2f2f7; color: #1c1c1e; }
         h1 { font-size: 22px; }
-        main { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 16px; }
+        .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 16px; }
         .card { background: #fff; border-radius: 12px; padding: 12px; box-shadow: 0 1px 3px rgba(0,0,0,.1); }
         .tiles { display: flex; gap: 8px; }
         .tile { flex: 1; display: flex; align-items: center; justify-content: center; min-height: 140px; border-radius: 8px; overflow: hidden; }
         .tile img { max-width: 100%; height: auto; }
         .light { background: #ffffff; border: 1px solid #e5e5ea; }
         .dark { background: #1c1c1e; }
-        h2 { font-size: 16px; margin: 10px 0 4px; } h2 small { color: #8e8e93; font-weight: normal; }
+        nav.families { margin: 0 0 12px; } nav.families small { color: #8e8e93; }
+        .family > h2 { font-size: 19px; margin: 24px 0 10px; } h2 small { color: #8e8e93; font-weight: normal; font-size: 14px; }
+        h3 { font-size: 16px; margin: 10px 0 4px; } h3 small { color: #8e8e93; font-weight: normal; }
         .source { color: #3c3c43; margin: 4px 0; }
+        .warning { color: #b25000; margin: 4px 0; }
         dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 8px; margin: 6px 0; } dt { color: #8e8e93; } dd { margin: 0; }
         .outputs { margin: 6px 0 0; padding-left: 18px; }
         .tiles.alpha { margin-top: 8px; } .tiles.alpha .tile { min-height: 90px; }
@@ -130,7 +156,7 @@ package enum Gallery {
       </head>
       <body data-loaded="0" data-total="0">
       <h1>\(esc(title))</h1>
-      <main>
+      \(toc)<main>
       \(body)</main>
       \(failed)
       <script>
@@ -145,5 +171,36 @@ package enum Gallery {
       </html>
 
       """
+  }
+
+  // MARK: - Families
+
+  /// The heading of presets that name no family.
+  static let otherFamily = "Other"
+
+  /// Cards grouped by family: families sorted case-insensitively (then exactly), cards in their
+  /// given order within a family, the cards without a family last.
+  static func families(of cards: [Card]) -> [(family: String?, cards: [Card])] {
+    var order: [String?] = []
+    var groups: [String?: [Card]] = [:]
+    for c in cards {
+      let key = c.family.flatMap { $0.isEmpty ? nil : $0 }
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(c)
+    }
+    order.sort { a, b in
+      guard let a else { return false }
+      guard let b else { return true }
+      let (la, lb) = (a.lowercased(), b.lowercased())
+      return la != lb ? la < lb : a < b
+    }
+    return order.map { ($0, groups[$0] ?? []) }
+  }
+
+  /// The HTML id of a family's section: `family-` and the name with characters other than
+  /// letters and digits as `-` (`exyte/ActivityIndicatorView` → `family-exyte-ActivityIndicatorView`).
+  static func familyID(_ family: String?) -> String {
+    let name = family ?? otherFamily
+    return "family-" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KurukuruCore
+import KurukuruPresets
 import KurukuruRaster
 import KurukuruRender
 
@@ -98,11 +99,13 @@ enum CLI {
   static let jobsOption = OptionSpec(
     "jobs", "N", "worker threads (default: number of cores); output is identical for any N")
 
-  /// Loads a preset and resolves it with `--set`, and the given fps and background overrides.
+  /// Loads a preset — a bundled one by name or a file (`PresetLibrary.resolve`: a path with `/`
+  /// or ending in `.json` is always a file) — and resolves it with `--set`, and the given fps
+  /// and background overrides.
   static func scene(
     path: String, args: Arguments, command: String, fps: Double? = nil, background: RGBAColor? = nil
   ) throws -> (Preset, ResolvedScene) {
-    let preset = try Preset.load(path: path)
+    let preset = try PresetLibrary.resolve(path)
     let scene = try preset.scene(settings: try args.settings(command: command), fps: fps, background: background)
     return (preset, scene)
   }

@@ -85,6 +85,10 @@ public struct Renderer: Sendable {
   /// Frames in one loop.
   public var frameCount: Int { scene.timeline.frameCount }
 
+  /// Where the drawing leaves the canvas and is clipped: the worst of the loop's frames (each
+  /// evaluated, not rasterized), or nil when every frame stays inside. Computed on each access.
+  public var canvasOverflow: CanvasOverflow? { scene.canvasOverflow() }
+
   /// The work of one loop in pixel-views (`Limits.maxWork`): width × height × frames × views.
   public var work: Int { Renderer.work(width: width, height: height, frames: frameCount, views: scene.viewCount) }
 

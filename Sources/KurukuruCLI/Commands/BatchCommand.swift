@@ -126,6 +126,8 @@ final class BatchStatusPrinter: @unchecked Sendable {
     switch event {
     case .presetFailed(let failure):
       Console.err(failure.message)
+    case .presetWarning(let file, let message):
+      Console.err("\(file): warning: \(message)")
     case .skipped(let count):
       if !quiet { Console.err("batch: \(count) output\(count == 1 ? "" : "s") up to date, skipped") }
     case .frameRendered:

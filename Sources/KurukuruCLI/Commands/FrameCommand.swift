@@ -29,11 +29,12 @@ enum FrameCommand: Command {
       throw UsageError("frame: --time SECONDS is required")
     }
     let background = try CLI.color(args, "background", command: "frame")
-    let (_, scene) = try CLI.scene(path: path, args: args, command: "frame", background: background)
+    let (preset, scene) = try CLI.scene(path: path, args: args, command: "frame", background: background)
     let frame = try CLI.renderer(scene, args: args, command: "frame", wholeLoop: false).frame(at: time)
     let output = args.value("output") ?? "\(scene.name)-t\(fmtNumber(time)).png"
     try AtomicFile.write(try PNG.encode(frame), to: output)
     Console.out("\(output): \(frame.width)×\(frame.height) px at t = \(fmtNumber(time)) s")
+    if let overflow = scene.canvasOverflow(at: [time]) { Console.err("\(preset.file): warning: \(overflow)") }
     return 0
   }
 }

@@ -39,6 +39,7 @@ enum InfoCommand: Command {
     switch value {
     case .string(let s): return "\(key): \(s)"
     case .null: return "\(key): —"
+    case .number(let v) where key == "fps": return "fps: \(fmtRate(v))"
     case .array(let items) where key == "parameters":
       if items.isEmpty { return "parameters: none" }
       let lines = items.map { item -> String in
@@ -71,6 +72,6 @@ enum InfoCommand: Command {
   static func presetInfo(_ path: String, _ args: Arguments) throws -> JSONOut {
     let fps = try args.number("fps", in: 0.1...240, command: "info")
     let (preset, scene) = try CLI.scene(path: path, args: args, command: "info", fps: fps)
-    return .object(preset.description(of: scene, file: path))
+    return .object(preset.description(of: scene, file: preset.file))
   }
 }

@@ -13,8 +13,13 @@ public struct Preset: Sendable {
   public let name: String
   /// A human title, if the preset gives one.
   public let title: String?
-  /// Where the design comes from (an article, a library), if given.
+  /// Where the design comes from (an article, a library), if given: free text naming the
+  /// repository and file.
   public let source: String?
+  /// The collection the design belongs to (`NVActivityIndicatorView`, `SpinKit`,
+  /// `exyte/ActivityIndicatorView`, `System`, `Seeds`, `Kurukuru` …), if given; the gallery
+  /// groups presets by it.
+  public let family: String?
   /// Declared parameters, in file order.
   public let parameters: [Parameter]
   /// The whole parsed document.
@@ -24,7 +29,7 @@ public struct Preset: Sendable {
 
   /// Top-level keys a preset may have.
   static let topLevelKeys = [
-    "$schema", "name", "title", "description", "source", "width", "height", "background", "fps",
+    "$schema", "name", "title", "description", "family", "source", "width", "height", "background", "fps",
     "duration", "parameters", "view",
   ]
 
@@ -64,6 +69,7 @@ public struct Preset: Sendable {
     self.name = try top["name"].map { try reader.string($0, path: "name") } ?? defaultName
     self.title = try top["title"].map { try reader.string($0, path: "title") }
     self.source = try top["source"].map { try reader.string($0, path: "source") }
+    self.family = try top["family"].map { try reader.string($0, path: "family") }
     if let d = top["description"] { _ = try reader.string(d, path: "description") }
     if let s = top["$schema"] { _ = try reader.string(s, path: "$schema") }
     self.parameters = try top["parameters"].map { try Parameter.decodeAll($0, reader: reader) } ?? []

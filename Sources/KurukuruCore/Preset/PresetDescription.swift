@@ -28,6 +28,7 @@ extension Preset {
       ("parameters", .array(parameters)),
     ]
     if !scene.timeline.notes.isEmpty { members.append(("notes", .array(scene.timeline.notes.map { .string($0) }))) }
+    if let family { members.append(("family", .string(family))) }
     if let source { members.append(("source", .string(source))) }
     return members
   }

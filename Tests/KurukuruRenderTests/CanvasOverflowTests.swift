@@ -1,0 +1,81 @@
+import Foundation
+import Kurukuru
+import XCTest
+
+// MARK: - Ink bounds against the rasterizer
+
+/// `DisplayList.inkBounds` is measured on geometry; the rasterizer is the truth. Every inked
+/// pixel must lie within the ink bounds (give or take the antialiased pixel), and the bounds must
+/// not claim ink far beyond the pixels, or the overflow warning would be wrong.
+final class CanvasOverflowTests: XCTestCase {
+  /// The ink of a frame: the box of pixels with alpha > 0, in pixels, or nil.
+  static func pixelBox(_ frame: Frame) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+    var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+    for y in 0..<frame.height {
+      for x in 0..<frame.width where frame.pixels[(y * frame.width + x) * 4 + 3] > 0 {
+        box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x + 1), max(box?.maxY ?? y, y + 1))
+      }
+    }
+    return box
+  }
+
+  func testInkBoundsHoldEveryInkedPixelOfTheBundledPresets() throws {
+    let scale = 2.0
+    for name in PresetLibrary.names {
+      let scene = try PresetLibrary.preset(named: name).scene(background: .clear)
+      let rasterizer = Rasterizer(scale: scale)
+      // Every third frame keeps this quick; the positions still sweep each loop.
+      for i in stride(from: 0, to: scene.timeline.frameCount, by: 3) {
+        let list = evaluate(scene, at: scene.timeline.time(ofFrame: i))
+        let frame = try rasterizer.render(list)
+        guard let pixels = Self.pixelBox(frame) else { continue }
+        let ink = try XCTUnwrap(list.inkBounds, "\(name) frame \(i): pixels but no ink")
+        // An antialiased edge inks the pixel it starts in: one pixel of slack.
+        let slack = 1.0
+        XCTAssertGreaterThanOrEqual(Double(pixels.minX), ink.minX * scale - slack, "\(name) frame \(i) left")
+        XCTAssertGreaterThanOrEqual(Double(pixels.minY), ink.minY * scale - slack, "\(name) frame \(i) top")
+        XCTAssertLessThanOrEqual(Double(pixels.maxX), ink.maxX * scale + slack, "\(name) frame \(i) right")
+        XCTAssertLessThanOrEqual(Double(pixels.maxY), ink.maxY * scale + slack, "\(name) frame \(i) bottom")
+      }
+    }
+  }
+
+  /// Where nothing is faint (no shadows, no fading gradients), the bounds are tight: within a
+  /// pixel of the inked pixels on every side.
+  func testInkBoundsAreTightForSolidPresets() throws {
+    let scale = 2.0
+    for name in ["activity-indicator", "ball-pulse", "circle-stroke-spin", "line-scale", "pacman", "spinkit-wave", "equalizer"] {
+      let scene = try PresetLibrary.preset(named: name).scene(background: .clear)
+      let rasterizer = Rasterizer(scale: scale)
+      for i in stride(from: 0, to: scene.timeline.frameCount, by: 5) {
+        let list = evaluate(scene, at: scene.timeline.time(ofFrame: i))
+        guard let ink = list.inkBounds, let pixels = Self.pixelBox(try rasterizer.render(list)) else { continue }
+        let slack = 1.0
+        XCTAssertLessThanOrEqual(Double(pixels.minX), ink.minX * scale + slack, "\(name) frame \(i) left")
+        XCTAssertLessThanOrEqual(Double(pixels.minY), ink.minY * scale + slack, "\(name) frame \(i) top")
+        XCTAssertGreaterThanOrEqual(Double(pixels.maxX), ink.maxX * scale - slack, "\(name) frame \(i) right")
+        XCTAssertGreaterThanOrEqual(Double(pixels.maxY), ink.maxY * scale - slack, "\(name) frame \(i) bottom")
+      }
+    }
+  }
+
+  func testTheRendererReportsAClippedLoopAndTheRasterizerReallyClipsIt() throws {
+    // A 10 pt dot orbiting at radius 20 on a 40-point canvas leaves it by 5 pt at 3 o'clock.
+    let text = """
+      { "width": 40, "height": 40, "fps": 8,
+        "view": { "Circle": {}, "modifiers": [{ "fill": "red" }, { "frame": 10 }, { "offset": { "x": 20 } },
+          { "rotationEffect": { "from": 0, "to": 360, "animation": "linear(duration: 1).repeatForever(autoreverses: false)" } }] } }
+      """
+    let renderer = try Renderer(try Preset(text: text, file: "orbit.json"), scale: 1)
+    let overflow = try XCTUnwrap(renderer.canvasOverflow)
+    XCTAssertEqual(overflow.amount, 5, accuracy: 1e-3)
+    XCTAssertEqual(overflow.edge, .right)
+    XCTAssertEqual(overflow.time, 0)
+    // Frame 0 indeed has ink in the last column (clipped there).
+    let frame = try renderer.frame(0)
+    XCTAssertEqual(Self.pixelBox(frame)?.maxX, 40)
+    // Shrinking the orbit to 15 pt keeps the dot inside: no overflow.
+    let inside = try Renderer(try Preset(text: text.replacingOccurrences(of: "\"x\": 20", with: "\"x\": 15"), file: "in.json"))
+    XCTAssertNil(inside.canvasOverflow)
+  }
+}
