@@ -24,14 +24,10 @@ enum ProjectionPlan: Equatable {
 }
 
 extension ProjectedGroup {
-  /// The smallest area scale (`Projection.areaScale(at:)`) still drawn: below it the plane is
-  /// edge-on (a 90° turn about x or y) and covers no pixel.
-  static let edgeOnAreaScale = 1e-9
-
   /// The drawing plan at `scale` pixels per point.
   func plan(scale: Double) -> ProjectionPlan {
     guard projection.isFinite, projection.inverse != nil, let ink = inkBounds(items, scale: scale),
-      projection.areaScale(at: ink.center) > ProjectedGroup.edgeOnAreaScale
+      projection.areaScale(at: ink.center) > Projection.edgeOnAreaScale
     else { return .skip }
     let simple = items.allSatisfy { item in
       guard case .drawing(let d) = item, case .fill = d.style, case .color = d.paint else { return false }

@@ -141,6 +141,21 @@ struct InkBox {
         box.add(Point(x: inner.minX + shadow.offset.x - reach, y: inner.minY + shadow.offset.y - reach))
         box.add(Point(x: inner.maxX + shadow.offset.x + reach, y: inner.maxY + shadow.offset.y + reach))
       }
+    case .projected(let group):
+      // Each child's box, projected by its corners: a convex box maps onto the convex hull of
+      // its projected corners, which holds the projected child (generous for curves). Corners
+      // behind the viewer are left out (what lies there is not drawn); an edge-on group draws
+      // nothing.
+      for child in group.items {
+        var inner = InkBox()
+        add(child, to: &inner)
+        guard let r = inner.rect,
+          group.projection.areaScale(at: r.center) > Projection.edgeOnAreaScale
+        else { continue }
+        for corner in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
+          if let q = group.projection.apply(Point(x: corner.0, y: corner.1)) { box.add(q) }
+        }
+      }
     }
   }
 

@@ -133,6 +133,10 @@ public struct Projection: Equatable, Hashable, Sendable {
     m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
   }
 
+  /// The smallest area scale (`areaScale(at:)`) still drawn: below it the plane is edge-on (a
+  /// 90° turn about x or y) and covers no pixel.
+  public static let edgeOnAreaScale = 1e-9
+
   /// How much the projection scales areas near `p`: |det| / |W(p)|³ (1 for no change; 0 when the
   /// plane is seen edge-on). Unlike the determinant alone it does not depend on the matrix's
   /// overall factor or on where the plane's origin is.
