@@ -134,6 +134,19 @@ final class Rotation3DTests: XCTestCase {
     }
   }
 
+  /// The ink bounds (and so the overflow check) see the projected picture: a 20-point square
+  /// turned 60° about y spans its projected corners; edge-on it draws nothing.
+  func testInkBoundsFollowTheProjection() throws {
+    let ink = try XCTUnwrap(try list("{\"rotation3DEffect\": {\"degrees\": 60, \"axis\": \"y\"}}").inkBounds)
+    let s = sin(Double.pi / 3), c = cos(Double.pi / 3)
+    let near = 1 - 10 * s / 20, far = 1 + 10 * s / 20
+    XCTAssertEqual(ink.minX, 50 - 10 * c / near, accuracy: 1e-9)
+    XCTAssertEqual(ink.maxX, 50 + 10 * c / far, accuracy: 1e-9)
+    XCTAssertEqual(ink.minY, 50 - 10 / near, accuracy: 1e-9)
+    XCTAssertEqual(ink.maxY, 50 + 10 / near, accuracy: 1e-9)
+    XCTAssertNil(try list("{\"rotation3DEffect\": {\"degrees\": 90, \"axis\": \"x\"}}").inkBounds)
+  }
+
   func testATiltMakesOneProjectedGroupAndNestedTiltsCompose() throws {
     let one = try list("{\"rotation3DEffect\": {\"degrees\": 30, \"axis\": \"y\"}}, {\"offset\": {\"x\": 5}}")
     guard one.items.count == 1, case .projected(let g) = one.items[0] else { return XCTFail("\(one.items)") }
