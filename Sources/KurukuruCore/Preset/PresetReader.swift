@@ -133,8 +133,10 @@ struct PresetReader {
           throw fail(kt, path + ".keyTimes", "'keyTimes' has \(times.count) entries but 'values' has \(values.count)")
         }
         let t = try times.enumerated().map { try number($1, path: path + ".keyTimes[\($0)]") }
-        guard t.first == 0, t.last == 1, zip(t, t.dropFirst()).allSatisfy({ $0 <= $1 }) else {
-          throw fail(kt, path + ".keyTimes", "'keyTimes' must rise from 0 to 1")
+        guard let first = t.first, let last = t.last, first >= 0, last <= 1, first < last,
+          zip(t, t.dropFirst()).allSatisfy({ $0 <= $1 })
+        else {
+          throw fail(kt, path + ".keyTimes", "'keyTimes' must rise within 0…1 (from 0 to 1, or holding the first value before and the last after, as Core Animation does)")
         }
         keyTimesGiven = t
       }
@@ -157,12 +159,14 @@ struct PresetReader {
     }
     if let cs = o["curves"] {
       let items = try array(cs, path: path + ".curves")
-      guard items.count == segments else {
-        throw fail(cs, path + ".curves", "'curves' needs one curve per segment (\(segments)), got \(items.count)")
+      guard (1...segments).contains(items.count) else {
+        throw fail(cs, path + ".curves", "'curves' has at most one curve per segment (\(segments)), got \(items.count)")
       }
+      // Fewer curves than segments: the rest are linear, as in Core Animation (Presets/README.md §8).
       curves = try items.enumerated().map { try curve($1, path: path + ".curves[\($0)]") }
+        + [TimingCurve](repeating: .linear, count: segments - items.count)
     }
-    return .track(Track(values: values, keyTimes: keyTimes, curves: curves, animation: animation))
+    return .track(Track.holdingEnds(values: values, keyTimes: keyTimes, curves: curves, animation: animation))
   }
 
   /// A SwiftUI animation string.
