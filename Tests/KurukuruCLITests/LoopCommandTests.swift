@@ -39,6 +39,10 @@ final class LoopCommandTests: XCTestCase {
     }
     let cut = try CLITest.run(["info", try preset("2")])
     XCTAssertEqual(cut.status, 0, cut.stderr)
+    XCTAssertTrue(cut.stdout.contains("\nseam: 0.222\n"), cut.stdout)
+    let whole = try CLITest.run(["info", try preset("12.24"), "--json"])
+    XCTAssertEqual(whole.status, 0, whole.stderr)
+    XCTAssertFalse(whole.stdout.contains("seam"), "12.24 s holds whole cycles of both: \(whole.stdout)")
     // 2 s is 2.78 cycles of 0.72 s (a 22% early jump of that sawtooth) and 1.96 of 1.02 s (4%).
     XCTAssertTrue(
       cut.stdout.contains(
@@ -49,6 +53,7 @@ final class LoopCommandTests: XCTestCase {
     let object = try JSONSerialization.jsonObject(with: Data(auto.stdout.utf8)) as? [String: Any]
     XCTAssertEqual(object?["duration"] as? Double, 2.12)
     XCTAssertEqual(object?["frames"] as? Int, 53)
+    XCTAssertEqual(object?["seam"] as? Double, 0.078)
     let notes = object?["notes"] as? [String] ?? []
     XCTAssertEqual(notes, ["the 2.12 s loop cuts the cycles 0.72 s, 1.02 s; it is not seamless: at the wrap a value jumps by 7.8% of its range"])
   }

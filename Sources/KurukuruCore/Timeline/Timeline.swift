@@ -52,7 +52,9 @@ public struct Timeline: Equatable, Sendable {
     if let duration {
       period = duration
       let cut = Timeline.cutCycles(animations, period: period)
-      seam = Timeline.seam(root, period: period)
+      // With no cycle cut every repeating value comes back to where it started: whatever
+      // `seam` measures then is rounding.
+      seam = cut.isEmpty ? 0 : Timeline.seam(root, period: period)
       if !cut.isEmpty {
         notes.append(Timeline.seamNote(period: period, cut: cut, seam: seam))
       }
