@@ -35,6 +35,24 @@ final class CoreAnimationRulesTests: XCTestCase {
     XCTAssertEqual(late.value(at: 0.75), 0.6, accuracy: 1e-12)
   }
 
+  /// The bundled port: ring 0's scale rises under the animation's own curve until its progress
+  /// reaches 0.7 and then holds full size (not 1/0.7 of it) until the pass ends.
+  func testBallScaleRippleMultipleHoldsFullSize() throws {
+    let scene = try Preset.load(path: presetPath("ball-scale-ripple-multiple")).scene()
+    XCTAssertEqual(scene.timeline.period, 1.25, accuracy: 1e-12)
+    guard case .zStack(_, let rings) = scene.root.kind, rings.count == 3,
+      let x = rings[0].modifiers.lazy.compactMap({ m -> AnimatedValue? in
+        if case .scaleEffect(let x, _, _) = m { return x }
+        return nil
+      }).first
+    else { return XCTFail("three rings with a scale") }
+    let curve = TimingCurve.bezier(UnitBezier(0.21, 0.53, 0.56, 0.8))
+    XCTAssertEqual(x.value(at: 0.3), curve.progress(0.3 / 1.25) / 0.7, accuracy: 1e-9)
+    for t in [1.0, 1.1, 1.24] {
+      XCTAssertEqual(x.value(at: t), 1, accuracy: 1e-12, "t = \(t): held")
+    }
+  }
+
   /// NV orbit gives three segments two timing functions: the third segment is linear, as in
   /// the open reimplementation of Core Animation we follow (Presets/README.md §8).
   func testFewerCurvesThanSegmentsLeaveTheRestLinear() throws {
