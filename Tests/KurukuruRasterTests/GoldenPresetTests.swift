@@ -41,17 +41,6 @@ final class GoldenPresetTests: XCTestCase {
     try assertFrames(of: "Presets/circle-stroke-spin.json", at: [0.3, 0.9, 1.3, 2.2], scale: 2)
   }
 
-  /// SpinKit bounce (written with CSS's `cubic-bezier` and a negative delay), period 2 s.
-  func testSpinKitBounce() throws {
-    try assertFrames(of: "Presets/spinkit-bounce.json", at: [0, 0.5, 1.5], scale: 2)
-  }
-
-  /// NV ballScaleRippleMultiple, period 1.25 s: key times [0, 0.7] hold the full-size ring for
-  /// the rest of each pass.
-  func testBallScaleRippleMultiple() throws {
-    try assertFrames(of: "Presets/ball-scale-ripple-multiple.json", at: [0.3, 1.0], scale: 2)
-  }
-
   /// Settings reach the rendered frames: a red activity indicator has its own references.
   func testActivityIndicatorWithSettings() throws {
     try assertFrames(of: "Presets/activity-indicator.json", at: [0.4], scale: 1, settings: ["color": "red"])

@@ -21,10 +21,6 @@ final class PresetLibraryTests: XCTestCase {
   /// is adjusted (and noted) so that the loop stays seamless.
   static let springLoops: Set<String> = ["bars-fade"]
 
-  /// Presets whose cycles share no short period, looped with `"duration": "auto"`: the loop
-  /// (seconds) that search picks and its seam (Presets/README.md §10), which `info` notes.
-  static let seamLoops: [String: (period: Double, seam: Double)] = ["ball-grid-pulse": (212.0 / 30, 0.315)]
-
   /// The preset files, sorted, without `schema.json`.
   static func presetFiles() throws -> [String] {
     let folder = repositoryRoot.appendingPathComponent("Presets")
@@ -104,11 +100,6 @@ final class PresetLibraryTests: XCTestCase {
       XCTAssertLessThanOrEqual(timeline.period, Self.longLoops[name] ?? 30, "\(name): period")
       if Self.springLoops.contains(name) {
         XCTAssertEqual(timeline.notes.count, 1, "\(name): the fps is adjusted to the spring's loop")
-      } else if let (period, seam) = Self.seamLoops[name] {
-        XCTAssertEqual(timeline.period, period, accuracy: 1e-9, "\(name): the auto loop")
-        XCTAssertEqual(timeline.seam, seam, accuracy: 0.001, "\(name): its seam")
-        XCTAssertEqual(timeline.notes.count, 1, "\(name): the seam is noted")
-        XCTAssertEqual(timeline.fps, scene.fps, accuracy: 1e-9, "\(name): a whole number of frames")
       } else {
         XCTAssertTrue(timeline.notes.isEmpty, "\(name): the fps divides the loop: \(timeline.notes)")
         XCTAssertEqual(timeline.fps, scene.fps, accuracy: 1e-9, "\(name): renders at the preset's own fps")
@@ -126,7 +117,7 @@ final class PresetLibraryTests: XCTestCase {
         continue
       }
       let scene = try preset.scene(settings: ["color": "#FF0000"])
-      XCTAssertLessThanOrEqual(scene.timeline.period, Self.seamLoops[preset.name]?.period ?? 3, preset.name)
+      XCTAssertLessThanOrEqual(scene.timeline.period, 3, preset.name)
       XCTAssertTrue([30, 40, 50].contains(scene.fps), "\(preset.name): fps \(scene.fps)")
       // The colour parameter reaches the drawing.
       let paints = (0..<scene.timeline.frameCount).lazy.flatMap {

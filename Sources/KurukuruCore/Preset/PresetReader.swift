@@ -162,9 +162,10 @@ struct PresetReader {
       guard (1...segments).contains(items.count) else {
         throw fail(cs, path + ".curves", "'curves' has at most one curve per segment (\(segments)), got \(items.count)")
       }
-      // Fewer curves than segments: the rest are linear, as in Core Animation (Presets/README.md §8).
-      curves = try items.enumerated().map { try curve($1, path: path + ".curves[\($0)]") }
-        + [TimingCurve](repeating: .linear, count: segments - items.count)
+      // Fewer curves than segments: the last one also shapes the remaining segments, as Core
+      // Animation does on a device (Presets/README.md §8).
+      let given = try items.enumerated().map { try curve($1, path: path + ".curves[\($0)]") }
+      curves = given + [TimingCurve](repeating: given[given.count - 1], count: segments - given.count)
     }
     return .track(Track.holdingEnds(values: values, keyTimes: keyTimes, curves: curves, animation: animation))
   }
