@@ -55,13 +55,19 @@ extension OutputFormat {
 public protocol SingleFileFormat: OutputFormat {
   /// Renders and encodes every frame of `renderer` into the file's bytes.
   func encode(_ renderer: Renderer) throws -> [UInt8]
+  /// How many frames the encoded file holds, when the format can merge identical consecutive
+  /// frames (GIF, APNG); nil (the default) when every rendered frame is stored.
+  func storedFrameCount(in bytes: [UInt8]) -> Int?
 }
 
 extension SingleFileFormat {
+  public func storedFrameCount(in bytes: [UInt8]) -> Int? { nil }
+
   public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
     let bytes = try encode(renderer)
     try AtomicFile.write(bytes, to: path)
-    return OutputSummary(path: path, frames: renderer.frameCount, bytes: bytes.count)
+    return OutputSummary(
+      path: path, frames: renderer.frameCount, bytes: bytes.count, storedFrames: storedFrameCount(in: bytes))
   }
 }
 
@@ -147,13 +153,20 @@ public struct OutputSummary: Equatable, Sendable {
   /// Lines for people about choices made on the way (e.g. a lowered frame rate), or how to use
   /// the output (the line of Swift that plays an asset catalog); the command line prints them.
   public var notes: [String]
+  /// Frames the written file holds when the format merged identical consecutive frames of the
+  /// loop (a GIF or APNG of a loader that pauses holds fewer than `frames`); nil when unknown
+  /// or when every rendered frame is stored.
+  public var storedFrames: Int?
 
-  public init(path: String, frames: Int, bytes: Int, files: [String] = [], notes: [String] = []) {
+  public init(
+    path: String, frames: Int, bytes: Int, files: [String] = [], notes: [String] = [], storedFrames: Int? = nil
+  ) {
     self.path = path
     self.frames = frames
     self.bytes = bytes
     self.files = files
     self.notes = notes
+    self.storedFrames = storedFrames
   }
 }
 

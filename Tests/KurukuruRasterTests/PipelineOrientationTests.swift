@@ -66,6 +66,20 @@ final class PipelineOrientationTests: XCTestCase {
     XCTAssertLessThan(ink, 110)
   }
 
+  /// Filling an open `Arc` closes it with a straight chord from its end back to its start (as
+  /// Core Graphics and SwiftUI fill an open path), not with two radii into a pie slice.
+  func testFilledArcClosesWithAChord() throws {
+    let frame = try render(
+      #"{"Arc": {"startAngle": 0, "endAngle": 90}, "modifiers": [{"fill": "black"}, {"frame": {"width": 100, "height": 100}}]}"#,
+      size: 100)
+    // The chord runs from 3 o'clock (100, 50) to 6 o'clock (50, 100): x + y = 150.
+    XCTAssertEqual(frame[82, 82].a, 255, "between the chord and the arc")
+    XCTAssertEqual(frame[60, 60].a, 0, "inside a pie slice but on the centre's side of the chord")
+    XCTAssertEqual(frame[52, 52].a, 0, "the centre is not part of the shape")
+    XCTAssertEqual(frame[73, 73].a, 0, "just inside the chord")
+    XCTAssertEqual(frame[77, 77].a, 255, "just outside the chord")
+  }
+
   // MARK: - Helpers
 
   /// Renders `view` at t = 0 on a transparent `size` pt canvas at scale 1.

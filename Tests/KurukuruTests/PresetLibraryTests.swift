@@ -19,7 +19,15 @@ final class PresetLibraryTests: XCTestCase {
 
   /// Presets whose loop is a spring's settling time, which no round fps divides: the frame rate
   /// is adjusted (and noted) so that the loop stays seamless.
-  static let springLoops: Set<String> = ["bars-fade"]
+  static let springLoops: Set<String> = ["bars-fade", "exyte-arcs"]
+
+  /// Library presets whose design has no common period within 3 s, in seconds: MDC's circular
+  /// indicator turns 4 cycles of 1.35 s into one 5.4 s loop; SpinKit chase's 2.5 s and 2 s cycles
+  /// meet after 10 s; exyte arcs' three spring speeds (0.5, 1/3, 0.25) after 9.708 s; NV audio
+  /// equalizer's bars loop together after 12.4 s (Presets/README.md §14).
+  static let longLibraryLoops: [String: Double] = [
+    "material-circular": 5.4, "spinkit-chase": 10, "exyte-arcs": 9.708, "nv-audio-equalizer": 12.4,
+  ]
 
   /// The preset files, sorted, without `schema.json`.
   static func presetFiles() throws -> [String] {
@@ -84,7 +92,7 @@ final class PresetLibraryTests: XCTestCase {
 
   func testEveryPresetLoadsWithTitleSourceAndAShortLoop() throws {
     let files = try Self.presetFiles()
-    XCTAssertGreaterThanOrEqual(files.count, 17, "five seeds and at least twelve library presets")
+    XCTAssertGreaterThanOrEqual(files.count, 59, "five seeds and at least 54 library presets")
     let names = files.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
     XCTAssertTrue(Self.seeds.isSubset(of: Set(names)), "seed presets missing: \(Self.seeds.subtracting(names))")
     for file in files {
@@ -117,7 +125,7 @@ final class PresetLibraryTests: XCTestCase {
         continue
       }
       let scene = try preset.scene(settings: ["color": "#FF0000"])
-      XCTAssertLessThanOrEqual(scene.timeline.period, 3, preset.name)
+      XCTAssertLessThanOrEqual(scene.timeline.period, Self.longLibraryLoops[preset.name] ?? 3, preset.name)
       XCTAssertTrue([30, 40, 50].contains(scene.fps), "\(preset.name): fps \(scene.fps)")
       // The colour parameter reaches the drawing.
       let paints = (0..<scene.timeline.frameCount).lazy.flatMap {
@@ -136,8 +144,15 @@ final class PresetLibraryTests: XCTestCase {
 
   /// Presets whose design jumps at the loop on purpose: seed 001's dots snap back from their end
   /// scale to their start scale (repeatForever without autoreverse), and NV pacman's pellet
-  /// restarts on the right once it has slid into the mouth.
-  static let jumpsAtTheLoop: Set<String> = ["activity-indicator", "pacman"]
+  /// restarts on the right once it has slid into the mouth. Likewise NV ballRotateChase's dots
+  /// (seed 001's motion), NV ballPulseRise's scales (each pass ends where the next does not
+  /// start), NV ballScaleRipple's ring (restarts small and opaque), NV audioEqualizer's bars
+  /// (end at 1% and restart at 0), the iOS-style wheel (the loop is one of its 45° steps) and
+  /// exyte arcs (a spring pass stops a fraction of a degree short of 360°).
+  static let jumpsAtTheLoop: Set<String> = [
+    "activity-indicator", "pacman", "nv-ball-rotate-chase", "nv-ball-pulse-rise", "nv-ball-scale-ripple",
+    "nv-audio-equalizer", "ios-activity-indicator", "exyte-arcs",
+  ]
 
   /// What a display list draws, without marks too faint or too small to see (a trim that has
   /// nearly closed, an opacity that has nearly reached 0).
@@ -262,6 +277,42 @@ final class PresetLibraryTests: XCTestCase {
       XCTAssertEqual(Self.flatten(evaluate(scene, at: t).items).count, arcs, "t = \(t)")
     }
     XCTAssertEqual(Self.flatten(evaluate(scene, at: 0).items).count, 0)
+  }
+
+  /// NV lineScalePulseOutRapid: the original's key times stop at 0.9, so the middle line (begin
+  /// time 0) is at 30% height at 80% of its 0.9 s pass and back at full height until the pass
+  /// ends; the outer lines begin 0.5 s later.
+  func testLineScalePulseOutRapidHoldsAfterItsLastKeyTime() throws {
+    let scene = try Preset.load(path: presetPath("nv-line-scale-pulse-out-rapid")).scene()
+    XCTAssertEqual(scene.timeline.period, 0.9, accuracy: 1e-9)
+    let squashed = Self.flatten(evaluate(scene, at: 0.8 * 0.9).items).map { Self.bounds($0.drawing) }
+    XCTAssertEqual(squashed.count, 5)
+    XCTAssertEqual(squashed[2].maxY - squashed[2].minY, 0.3 * 40, accuracy: 1e-6)
+    for t in [0.9 * 0.9 + 0.001, 0.95 * 0.9, 0.9 - 0.001] {
+      let lines = Self.flatten(evaluate(scene, at: t).items).map { Self.bounds($0.drawing) }
+      XCTAssertEqual(lines[2].maxY - lines[2].minY, 40, accuracy: 1e-6, "held at t = \(t)")
+      XCTAssertLessThan(lines[0].maxY - lines[0].minY, 40 - 1, "the outer line is mid-pass at t = \(t)")
+    }
+  }
+
+  /// Material circular: the arc spans 20° when a cycle starts (0, 1.35, 2.7, 4.05 s) and 270°
+  /// when the head has grown and the tail not yet moved (0.667 s into a cycle).
+  func testMaterialCircularSpansTwentyToTwoHundredSeventyDegrees() throws {
+    let scene = try Preset.load(path: presetPath("material-circular")).scene()
+    XCTAssertEqual(scene.timeline.period, 5.4, accuracy: 1e-9)
+    func sweep(at t: Double) throws -> Double {
+      let arcs = Self.flatten(evaluate(scene, at: t).items)
+      XCTAssertEqual(arcs.count, 1)
+      let points = Self.points(try XCTUnwrap(arcs.first).drawing)
+      let (a, b) = (try XCTUnwrap(points.first), try XCTUnwrap(points.last))
+      let angle = { (p: Point) in atan2(p.y - 24, p.x - 24) * 180 / .pi }
+      let d = (angle(b) - angle(a)).truncatingRemainder(dividingBy: 360)
+      return d < 0 ? d + 360 : d
+    }
+    for start in [0, 1.35, 2.7, 4.05] {
+      XCTAssertEqual(try sweep(at: start), 20, accuracy: 0.01, "t = \(start)")
+      XCTAssertEqual(try sweep(at: start + 0.667), 270, accuracy: 0.01, "t = \(start + 0.667)")
+    }
   }
 
   // MARK: - README

@@ -39,6 +39,7 @@ enum InfoCommand: Command {
     switch value {
     case .string(let s): return "\(key): \(s)"
     case .null: return "\(key): —"
+    case .number(let v) where key == "fps": return "fps: \(fmtRate(v))"
     case .array(let items) where key == "parameters":
       if items.isEmpty { return "parameters: none" }
       let lines = items.map { item -> String in

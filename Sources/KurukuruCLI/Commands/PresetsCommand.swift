@@ -22,6 +22,7 @@ enum PresetsCommand: Command {
     let dir = args.value("dir") ?? ProcessInfo.processInfo.environment["KURUKURU_PRESETS"] ?? "Presets"
     let files = try PresetFolder.files(in: dir)
     var rows: [JSONOut] = []
+    var lines: [(name: String, rest: String)] = []
     var failed = false
     for file in files {
       do {
@@ -34,18 +35,22 @@ enum PresetsCommand: Command {
           ("frames", .int(scene.timeline.frameCount)),
           ("parameters", .array(preset.parameters.map { .string($0.name) })),
         ]))
-        if !args.has("json") {
-          let size = "\(fmtNumber(scene.size.width))×\(fmtNumber(scene.size.height))"
-          let line = "\(scene.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(size.padding(toLength: 9, withPad: " ", startingAt: 0)) \(fmtNumber(scene.timeline.fps)) fps  \(fmtNumber(scene.timeline.period)) s  \(scene.timeline.frameCount) frames"
-          Console.out(line + (preset.title.map { "  — \($0)" } ?? ""))
-        }
+        let size = "\(fmtNumber(scene.size.width))×\(fmtNumber(scene.size.height))"
+        let rest = "\(size.padding(toLength: 9, withPad: " ", startingAt: 0)) \(fmtRate(scene.timeline.fps)) fps  \(fmtNumber(scene.timeline.period)) s  \(scene.timeline.frameCount) frames"
+        lines.append((scene.name, rest + (preset.title.map { "  — \($0)" } ?? "")))
       } catch {
         failed = true
         Console.err(CLI.message(for: error))
         rows.append(.object([("file", .string(file)), ("error", .string(CLI.message(for: error)))]))
       }
     }
-    if args.has("json") { Console.out(JSONOut.array(rows).render()) }
+    if args.has("json") {
+      Console.out(JSONOut.array(rows).render())
+    } else {
+      // The name column is as wide as the longest name (at least 22), so no name is cut.
+      let width = max(22, lines.map(\.name.count).max() ?? 0)
+      for line in lines { Console.out(line.name.padding(toLength: width, withPad: " ", startingAt: 0) + " " + line.rest) }
+    }
     return failed ? 1 : 0
   }
 }

@@ -61,7 +61,7 @@ enum RenderCommand: Command {
       let name = format.defaultPath(name: renderer.scene.name, scale: renderer.scale)
       let output = renderers.count > 1 ? (args.value("output") ?? ".") + "/" + name : args.value("output") ?? name
       let summary = try renderer.write(format, to: output)
-      Console.out(describe(summary, renderer.scene))
+      Console.out(describe(summary, renderer.scene, format: type(of: format).name))
       for note in summary.notes { Console.out(note) }
     }
     return 0
@@ -90,10 +90,16 @@ enum RenderCommand: Command {
   }
 
   /// One line about a written output.
-  static func describe(_ summary: OutputSummary, _ scene: ResolvedScene) -> String {
+  /// - Parameter format: the `--format` name, which names the file kind when frames were merged.
+  static func describe(_ summary: OutputSummary, _ scene: ResolvedScene, format: String) -> String {
     if let first = summary.files.first, let last = summary.files.last {
       return "\(summary.path)/: \(summary.frames) frames \(first) … \(last)"
     }
-    return "\(summary.path): \(summary.frames) frames, \(fmtNumber(scene.timeline.period)) s, \(summary.bytes) bytes"
+    var frames = "\(summary.frames) frames"
+    if let stored = summary.storedFrames, stored != summary.frames {
+      let kind = ["gif": "GIF", "apng": "APNG", "webp": "WebP"][format] ?? format
+      frames += " (\(stored) in the \(kind) after merging identical frames)"
+    }
+    return "\(summary.path): \(frames), \(fmtNumber(scene.timeline.period)) s, \(summary.bytes) bytes"
   }
 }

@@ -94,6 +94,10 @@ struct Arguments {
 /// Formats a number for messages: `2`, `0.5`.
 func fmtNumber(_ v: Double) -> String { OutputNaming.number(v) }
 
+/// Formats frames per second for people: whole rates bare (`50`), others to at most two decimals
+/// (`30.28`, from 30.284301606922124). `--json` keeps the exact value.
+func fmtRate(_ v: Double) -> String { OutputNaming.number((v * 100).rounded() / 100) }
+
 // MARK: - UsageError
 
 /// Bad usage of the command line: exit status 2, one line on stderr.

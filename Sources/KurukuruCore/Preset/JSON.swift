@@ -32,6 +32,9 @@ package struct JSONNode: Equatable, Sendable {
   package var value: Value
   /// Where the value starts.
   package var location: SourceLocation
+  /// For a string: whether its characters sit one column each after the opening quote (no
+  /// escapes, no combining marks), so that an offset into the text is a column on the line.
+  package var columnsMatchText = true
 
   /// A short name of the value's JSON type, for error messages.
   package var typeName: String {
@@ -94,7 +97,12 @@ package struct JSONParser {
       if depth >= maxDepth { throw error("nesting deeper than \(maxDepth) levels") }
       return JSONNode(value: .array(try parseArray(depth: depth)), location: location)
     case "\"":
-      return JSONNode(value: .string(try parseString()), location: location)
+      let start = index
+      let text = try parseString()
+      // Scalars between the quotes: more than the characters when escapes or combining marks
+      // were read.
+      let written = index - start - 2
+      return JSONNode(value: .string(text), location: location, columnsMatchText: written == text.count)
     case "-", "0"..."9":
       return JSONNode(value: .number(try parseNumber()), location: location)
     case "t":

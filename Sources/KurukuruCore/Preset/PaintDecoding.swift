@@ -1,21 +1,15 @@
 // MARK: - Colours and paints
 
 extension PresetReader {
-  /// A colour: a colour string (see `ColorSyntax`), `"$param"`, or an object
+  /// A colour: a colour string (see `ColorSyntax` and `colorString`), `"$param"`, or an object
   /// `{"red", "green", "blue", "opacity"}` / `{"white", "opacity"}` with components in 0…1
   /// (expressions allowed, e.g. `"59/255"`).
   func color(_ node: JSONNode, path: String) throws -> RGBAColor {
     switch node.value {
     case .string(let s):
-      switch ColorSyntax.parse(s, lookup: { colors[$0] }) {
-      case .success(let c): return c
-      case .failure(let e):
-        var message = e.message
-        if s.hasPrefix("$") { message += Suggestion.hint(for: String(s.dropFirst()), in: colors.keys.sorted()) }
-        throw fail(node, path, message, kind: message.hasPrefix("unknown") ? .unknownName : .invalidValue)
-      }
+      return try colorString(s, offset: 0, node: node, path: path, depth: 0)
     case .object:
-      let o = try object(node, path: path, keys: ["red", "green", "blue", "white", "opacity"])
+      let o = try object(node, path: path, keys: PresetReader.colorObjectKeys)
       func unit(_ key: String) throws -> Double? {
         guard let n = o[key] else { return nil }
         let v = try number(n, path: path + "." + key)
@@ -38,13 +32,73 @@ extension PresetReader {
     }
   }
 
+  /// A colour string as `ColorSyntax` reads it, plus two forms that need the preset's
+  /// variables:
+  /// - `COLOUR.opacity(x)` with an expression `x` in 0…1 (`"$color.opacity(1 - i / 8)"`);
+  /// - an indexed array of colours, `[red, #00FF00, $color.opacity(0.5)][i % 3]`: the elements
+  ///   are colour strings (unquoted, all checked), the index an expression giving a whole number
+  ///   from 0.
+  /// `offset` is where `text` starts inside the JSON string `node`, for error columns.
+  private func colorString(_ text: String, offset: Int, node: JSONNode, path: String, depth: Int) throws -> RGBAColor {
+    // The whole string's problems point at its opening quote, an element's at the element.
+    func place(_ offset: Int) -> SourceLocation { offset == 0 ? node.location : location(in: node, offset: offset) }
+    guard depth < 32 else { throw PresetError(file: file, location: place(offset), path: path, message: "colour nested deeper than 32 levels") }
+    let chars = Array(text)
+    // `.opacity(…)` closing the string at depth 0.
+    if chars.last == ")", let open = ColorText.trailingCall(".opacity(", in: chars) {
+      let argStart = open + ".opacity(".count
+      let arg = String(chars[argStart..<(chars.count - 1)])
+      let lead = arg.prefix { $0.isWhitespace }.count
+      let alpha = try evaluate(arg.trimmingCharacters(in: .whitespaces), in: node, path: path, offset: offset + argStart + lead)
+      guard (0...1).contains(alpha) else {
+        throw PresetError(
+          file: file, location: place(offset), path: path, message: "opacity in '\(text)' must be in 0…1, got \(fmt(alpha))")
+      }
+      let base = try colorString(String(chars[..<open]), offset: offset, node: node, path: path, depth: depth + 1)
+      return base.multiplyingAlpha(alpha)
+    }
+    let lead = chars.prefix { $0.isWhitespace }.count
+    if lead < chars.count, chars[lead] == "[" {
+      guard let (items, indexRange) = ColorText.indexedArray(chars, from: lead) else {
+        throw PresetError(
+          file: file, location: place(offset), path: path,
+          message: "bad colour '\(text)': expected an indexed array such as [red, blue][i % 2]")
+      }
+      let indexText = String(chars[indexRange])
+      let index = try evaluate(indexText, in: node, path: path, offset: offset + indexRange.lowerBound)
+      if let problem = PresetExpression.indexProblem(index, count: items.count) {
+        throw PresetError(
+          file: file, location: location(in: node, offset: offset + indexRange.lowerBound), path: path,
+          message: problem, kind: .expression)
+      }
+      // Every element is read, so a misspelt colour is reported whichever index picks it.
+      let values = try items.map {
+        try colorString(String(chars[$0]), offset: offset + $0.lowerBound, node: node, path: path, depth: depth + 1)
+      }
+      return values[Int(index)]
+    }
+    switch ColorSyntax.parse(text, lookup: { colors[$0] }) {
+    case .success(let c): return c
+    case .failure(let e):
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      var message = e.message
+      if trimmed.hasPrefix("$") { message += Suggestion.hint(for: String(trimmed.dropFirst()), in: colors.keys.sorted()) }
+      throw PresetError(
+        file: file, location: place(offset), path: path, message: message,
+        kind: message.hasPrefix("unknown") ? .unknownName : .invalidValue)
+    }
+  }
+
+  /// Keys of a colour object (`Color(red:green:blue:opacity:)`, `Color(white:opacity:)`).
+  static let colorObjectKeys = ["red", "green", "blue", "white", "opacity"]
+
   static let gradientKinds = ["LinearGradient", "RadialGradient", "AngularGradient"]
 
   /// A paint: a colour, or `{"LinearGradient": …}`, `{"RadialGradient": …}`,
   /// `{"AngularGradient": …}`.
   func paint(_ node: JSONNode, path: String) throws -> PaintSpec {
     guard case .object(let members) = node.value, members.count == 1, let m = members.first,
-      m.key.hasSuffix("Gradient")
+      m.key.hasSuffix("Gradient") || m.key.first?.isUppercase == true
     else {
       return .color(try color(node, path: path))
     }
@@ -109,5 +163,76 @@ extension PresetReader {
     // Stable sort by location, as SwiftUI does.
     stops = stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
     return stops
+  }
+}
+
+// MARK: - Colour text
+
+/// Bracket-aware scanning of colour strings (`rgb(1, 2, 3)` inside `[…]` keeps its commas).
+enum ColorText {
+  /// The offset of the last `call` (e.g. `.opacity(`) at bracket depth 0 whose parenthesis closes
+  /// at the last character, or nil.
+  static func trailingCall(_ call: String, in chars: [Character]) -> Int? {
+    let pattern = Array(call)
+    var depth = 0
+    var found: Int?
+    var i = 0
+    while i < chars.count {
+      if depth == 0, i + pattern.count <= chars.count, Array(chars[i..<(i + pattern.count)]) == pattern {
+        found = i
+        depth += 1
+        i += pattern.count
+        continue
+      }
+      switch chars[i] {
+      case "(", "[": depth += 1
+      case ")", "]":
+        depth -= 1
+        if depth == 0, found != nil, i != chars.count - 1 { found = nil }
+      default: break
+      }
+      i += 1
+    }
+    return found
+  }
+
+  /// `[a, b, …][index]` starting at `start` (a `[`) and running to the end (trailing spaces
+  /// allowed): the ranges of the trimmed elements and of the index text, or nil when the text
+  /// has another shape.
+  static func indexedArray(_ chars: [Character], from start: Int) -> ([Range<Int>], Range<Int>)? {
+    var depth = 0
+    var items: [Range<Int>] = []
+    var itemStart = start + 1
+    var close: Int?
+    var i = start
+    func trimmed(_ a: Int, _ b: Int) -> Range<Int> {
+      var lo = a, hi = b
+      while lo < hi, chars[lo].isWhitespace { lo += 1 }
+      while hi > lo, chars[hi - 1].isWhitespace { hi -= 1 }
+      return lo..<hi
+    }
+    while i < chars.count {
+      switch chars[i] {
+      case "(", "[": depth += 1
+      case ")", "]":
+        depth -= 1
+        if depth == 0 { items.append(trimmed(itemStart, i)); close = i }
+      case "," where depth == 1:
+        items.append(trimmed(itemStart, i))
+        itemStart = i + 1
+      default: break
+      }
+      if close != nil { break }
+      i += 1
+    }
+    guard let close, !items.contains(where: \.isEmpty) else { return nil }
+    var j = close + 1
+    while j < chars.count, chars[j].isWhitespace { j += 1 }
+    var end = chars.count
+    while end > j, chars[end - 1].isWhitespace { end -= 1 }
+    guard j < end, chars[j] == "[", chars[end - 1] == "]" else { return nil }
+    let index = trimmed(j + 1, end - 1)
+    guard !index.isEmpty else { return nil }
+    return (items, index)
   }
 }

@@ -22,9 +22,12 @@ struct PresetReader {
     PresetError(file: file, location: node.location, path: path, message: message, kind: kind)
   }
 
-  /// Maps an offset inside a JSON string to a location (exact when the string has no escapes).
+  /// Maps an offset inside a JSON string to its line and column; when the string's text does
+  /// not map column for column (escapes such as `\"` or `\u0041`, combining marks), to the
+  /// string's opening quote.
   func location(in node: JSONNode, offset: Int) -> SourceLocation {
-    SourceLocation(line: node.location.line, column: node.location.column + 1 + offset)
+    guard node.columnsMatchText else { return node.location }
+    return SourceLocation(line: node.location.line, column: node.location.column + 1 + offset)
   }
 
   // MARK: - Basic types
@@ -37,9 +40,10 @@ struct PresetReader {
     var out: [String: JSONNode] = [:]
     for m in members {
       guard keys.contains(m.key) else {
+        let hint = keys == PresetReader.animatedKeys ? PresetReader.animationPartHint(m.key) : nil
         throw PresetError(
           file: file, location: m.keyLocation, path: path,
-          message: "unknown key '\(m.key)'" + Suggestion.hint(for: m.key, in: keys)
+          message: "unknown key '\(m.key)'" + (hint ?? Suggestion.hint(for: m.key, in: keys))
             + " (expected one of: \(keys.filter { $0 != "$schema" }.joined(separator: ", ")))",
           kind: .unknownName)
       }
@@ -100,6 +104,21 @@ struct PresetReader {
   // MARK: - Animated values
 
   static let animatedKeys = ["from", "to", "values", "keyTimes", "curves", "curve", "animation"]
+
+  /// For a key of an animated value that belongs inside its `animation` string (a SwiftUI or
+  /// Core Animation property people write beside `from`/`to`): where it goes instead.
+  static func animationPartHint(_ key: String) -> String? {
+    let example: String
+    switch key.lowercased() {
+    case "duration": example = "linear(duration: 1)"
+    case "delay", "begintime": example = "linear(duration: 1).delay(0.2)"
+    case "repeatforever", "repeatcount", "autoreverses", "repeat", "repeatduration":
+      example = "linear(duration: 1).repeatForever(autoreverses: false)"
+    case "speed": example = "linear(duration: 1).speed(2)"
+    default: return nil
+    }
+    return " — it goes inside 'animation', e.g. \"\(example)\""
+  }
 
   /// True when an object node is an animated value rather than a modifier's argument object.
   static func isAnimated(_ node: JSONNode) -> Bool {
@@ -174,7 +193,7 @@ struct PresetReader {
   func animation(_ node: JSONNode, path: String) throws -> AnimationSpec {
     let text = try string(node, path: path)
     do {
-      let a = try AnimationParser.parse(text) { arg in try self.argument(arg, of: text, node: node, path: path) }
+      let a = try AnimationParser.parse(text) { arg in try self.argument(arg) }
       guard a.duration <= limits.maxPeriod * 100 else {
         throw fail(node, path, "animation pass of \(fmt(a.duration)) s is too long")
       }
@@ -188,15 +207,22 @@ struct PresetReader {
   func curve(_ node: JSONNode, path: String) throws -> TimingCurve {
     let text = try string(node, path: path)
     do {
-      return try AnimationParser.parseCurve(text) { arg in try self.argument(arg, of: text, node: node, path: path) }
+      return try AnimationParser.parseCurve(text) { arg in try self.argument(arg) }
     } catch let e as AnimationSyntaxError {
       throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message, kind: .expression)
     }
   }
 
-  private func argument(_ arg: String, of text: String, node: JSONNode, path: String) throws -> Double {
-    let base = text.range(of: arg).map { text.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
-    return try evaluate(arg, in: node, path: path, offset: base)
+  /// Evaluates one argument of an animation or curve string. Its errors are
+  /// `AnimationSyntaxError`s with offsets inside the argument, which the animation parser shifts
+  /// to the argument's place in the string; `animation`/`curve` then add the file, the location
+  /// and the path once.
+  private func argument(_ arg: String) throws -> Double {
+    do {
+      return try PresetExpression(arg).evaluate(variables)
+    } catch let e as PresetExpression.SyntaxError {
+      throw AnimationSyntaxError(offset: e.offset, message: e.message)
+    }
   }
 
   // MARK: - Points

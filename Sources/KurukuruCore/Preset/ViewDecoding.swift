@@ -111,11 +111,11 @@ extension PresetReader {
         continue
       }
       guard PresetReader.viewModifiers.contains(name) else {
+        let hint = name == "animation"
+          ? " — an animation belongs to the value it animates: {\"from\": a, \"to\": b, \"animation\": \"…\"} (§8 of Presets/README.md)"
+          : Suggestion.hint(for: name, in: PresetReader.shapeModifiers + PresetReader.viewModifiers)
         throw PresetError(
-          file: file, location: entry.keyLocation, path: mp,
-          message: "unknown modifier '\(name)'"
-            + Suggestion.hint(for: name, in: PresetReader.shapeModifiers + PresetReader.viewModifiers),
-          kind: .unknownName)
+          file: file, location: entry.keyLocation, path: mp, message: "unknown modifier '\(name)'" + hint, kind: .unknownName)
       }
       modifiers.append(try modifier(name, entry.value, path: ap))
     }
@@ -225,8 +225,18 @@ extension PresetReader {
     }
   }
 
+  /// True for an object that is the argument object of `fill`/`stroke` rather than a paint:
+  /// it has one of `keys`, or a key that is neither a colour component nor a paint's name
+  /// (so `{"color": "red"}` is read as arguments and its key gets a suggestion).
+  private func isStyleArguments(_ node: JSONNode, keys: [String]) -> Bool {
+    guard case .object(let m) = node.value else { return false }
+    if m.isEmpty || m.contains(where: { keys.contains($0.key) }) { return true }
+    if m.count == 1, let key = m.first?.key, key.first?.isUppercase == true { return false }  // a paint (gradient)
+    return m.contains { !PresetReader.colorObjectKeys.contains($0.key) }
+  }
+
   private func fill(_ node: JSONNode, path: String) throws -> ShapeStyleSpec {
-    if case .object(let m) = node.value, m.contains(where: { $0.key == "paint" || $0.key == "style" }) {
+    if isStyleArguments(node, keys: ["paint", "style"]) {
       let o = try object(node, path: path, keys: ["paint", "style"])
       let paint = try o["paint"].map { try self.paint($0, path: path + ".paint") }
       var evenOdd = false
@@ -244,7 +254,7 @@ extension PresetReader {
   /// a paint (line width 1).
   private func strokeStyle(_ node: JSONNode, path: String) throws -> (PaintSpec?, StrokeSpec) {
     let keys = ["paint", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase"]
-    guard case .object(let m) = node.value, m.contains(where: { keys.contains($0.key) }) || m.isEmpty else {
+    guard isStyleArguments(node, keys: keys) else {
       return (try paint(node, path: path), StrokeSpec())
     }
     let o = try object(node, path: path, keys: keys)

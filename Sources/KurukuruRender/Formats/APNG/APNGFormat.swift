@@ -72,6 +72,11 @@ public struct APNGFormat: SingleFileFormat {
   }
 }
 
+extension APNGFormat {
+  /// The frames in the APNG: identical consecutive frames are merged unless the options say not.
+  public func storedFrameCount(in bytes: [UInt8]) -> Int? { try? APNGDecoder.info(bytes).frames }
+}
+
 extension OutputFormat where Self == APNGFormat {
   /// An animated PNG with `options` (default: loop forever, strongest compression).
   public static func apng(_ options: APNGOptions = APNGOptions()) -> APNGFormat { APNGFormat(options) }

@@ -108,6 +108,11 @@ public struct GIFFormat: SingleFileFormat {
   }
 }
 
+extension GIFFormat {
+  /// The images in the GIF: identical consecutive frames are merged (delays summed).
+  public func storedFrameCount(in bytes: [UInt8]) -> Int? { try? GIFDecoder.info(bytes).frames }
+}
+
 extension OutputFormat where Self == GIFFormat {
   /// An animated GIF with `options` (default: white matte, loop forever, 52 dB quality).
   public static func gif(_ options: GIFOptions = GIFOptions()) -> GIFFormat { GIFFormat(options) }

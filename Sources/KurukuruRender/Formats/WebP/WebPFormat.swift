@@ -77,7 +77,10 @@ public struct WebPFormat: OutputFormat {
         : "lossy was \(lossyBytes) bytes, lossless \(encoding.bytes.count)"
       notes.append("WebP: wrote lossless: \(why)")
     }
-    return OutputSummary(path: path, frames: renderer.frameCount, bytes: encoding.bytes.count, notes: notes)
+    // libwebp's animation encoder merges identical consecutive frames too.
+    return OutputSummary(
+      path: path, frames: renderer.frameCount, bytes: encoding.bytes.count, notes: notes,
+      storedFrames: try? WebPDecoder.info(encoding.bytes).frames)
   }
 
   /// Renders and encodes the loop as WebP, streaming frames in chunks.

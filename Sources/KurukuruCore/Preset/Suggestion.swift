@@ -1,0 +1,173 @@
+// MARK: - Suggestions
+
+/// "did you mean" help for unknown names: by meaning (the word SwiftUI, UIKit, Core Animation or
+/// CSS uses for what the format calls otherwise), else by spelling.
+package enum Suggestion {
+  /// The candidate that `word` most likely means, or nil: first the first of `meanings[word]`
+  /// (case-insensitive) that is among `candidates`, so `color` in a `stroke` suggests `paint`;
+  /// else the candidate nearest in spelling (case-insensitive optimal-string-alignment
+  /// distance) if it is close enough to be a likely misspelling: at most
+  /// max(1, min(3, candidate length / 3)) edits. Ties go to the earlier candidate.
+  package static func closest(to word: String, in candidates: [String]) -> String? {
+    if let targets = meanings[word.lowercased()], let target = targets.first(where: candidates.contains) {
+      return target
+    }
+    let w = Array(word.lowercased())
+    var best: (String, Int)?
+    for candidate in candidates {
+      let d = distance(w, Array(candidate.lowercased()))
+      guard d <= max(1, min(3, candidate.count / 3)) else { continue }
+      if best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
+    }
+    return best?.0
+  }
+
+  /// `" — did you mean 'x'?"` or an empty string.
+  package static func hint(for word: String, in candidates: [String]) -> String {
+    closest(to: word, in: candidates).map { " — did you mean '\($0)'?" } ?? ""
+  }
+
+  /// Words people reach for (lower-cased) → the names they mean, in order of preference; only
+  /// a name that is valid where the word was written is suggested (`width` is `lineWidth` in a
+  /// stroke, `x` in an offset or a scale, and valid in a frame).
+  package static let meanings: [String: [String]] = [
+    // Paints and colours: SwiftUI's `.stroke(Color.red)`, `foregroundStyle`, CSS `color`/`fill`.
+    "color": ["paint", "foregroundColor"],
+    "colour": ["paint", "color", "foregroundColor"],
+    "foregroundcolor": ["paint", "color"],
+    "foregroundstyle": ["paint", "color"],
+    "fill": ["paint", "color"],
+    "fillcolor": ["paint", "color"],
+    "strokecolor": ["paint", "color"],
+    "tint": ["paint", "foregroundColor", "color"],
+    "foreground": ["foregroundColor"],
+    "backgroundcolor": ["background"],
+    // Strokes: UIKit/CAShapeLayer and SVG/CSS names.
+    "width": ["lineWidth", "x"],
+    "strokewidth": ["lineWidth", "stroke"],
+    "linewidth": ["stroke"],
+    "thickness": ["lineWidth"],
+    "cap": ["lineCap"],
+    "strokelinecap": ["lineCap"],
+    "join": ["lineJoin"],
+    "strokelinejoin": ["lineJoin"],
+    "miter": ["miterLimit"],
+    "strokemiterlimit": ["miterLimit"],
+    "dashpattern": ["dash"],
+    "linedashpattern": ["dash"],
+    "strokedasharray": ["dash"],
+    "dasharray": ["dash"],
+    "dashoffset": ["dashPhase"],
+    "linedashphase": ["dashPhase"],
+    "strokedashoffset": ["dashPhase"],
+    "strokestyle": ["stroke"],
+    // Geometry: `offset(CGSize(width:height:))`, `scaleEffect(CGSize)`, CSS transforms.
+    "height": ["y"],
+    "dx": ["x"],
+    "dy": ["y"],
+    "scalex": ["x"],
+    "scaley": ["y"],
+    "translatex": ["x"],
+    "translatey": ["y"],
+    "translate": ["offset"],
+    "translation": ["offset"],
+    "angle": ["degrees"],
+    "rotation": ["degrees", "rotationEffect", "angle"],
+    "rotate": ["degrees", "rotationEffect"],
+    "deg": ["degrees"],
+    "scale": ["scaleEffect"],
+    "factor": ["scale"],
+    "alpha": ["opacity"],
+    "blur": ["radius"],
+    "shadowradius": ["radius"],
+    "shadowcolor": ["color"],
+    "size": ["frame", "width"],
+    "align": ["alignment"],
+    "offsetx": ["x"],
+    "offsety": ["y"],
+    "left": ["leading"],
+    "right": ["trailing"],
+    "margin": ["padding"],
+    "insets": ["padding"],
+    "gap": ["spacing"],
+    "children": ["content"],
+    "views": ["content"],
+    "count": ["range"],
+    "centre": ["center"],
+    // Shapes and trims: `strokeStart`/`strokeEnd` (CAShapeLayer), `cornerRadius`.
+    "start": ["from", "startAngle", "startPoint", "startRadius"],
+    "end": ["to", "endAngle", "endPoint", "endRadius"],
+    "strokestart": ["from"],
+    "strokeend": ["to"],
+    "radius": ["cornerRadius", "endRadius"],
+    "direction": ["clockwise"],
+    "counterclockwise": ["clockwise"],
+    "anticlockwise": ["clockwise"],
+    "oval": ["Ellipse"],
+    "rect": ["Rectangle"],
+    "roundedrect": ["RoundedRectangle"],
+    "pill": ["Capsule"],
+    "stadium": ["Capsule"],
+    "group": ["ZStack"],
+    // Gradients.
+    "locations": ["stops"],
+    "offset": ["location"],
+    "position": ["location"],
+    "r": ["red"],
+    "g": ["green"],
+    "b": ["blue"],
+    "a": ["opacity"],
+    "gradient": ["colors"],
+    // Animated values: CABasicAnimation's `fromValue`/`toValue`, CAKeyframeAnimation's
+    // `timingFunction(s)`, CSS `animation-timing-function`.
+    "fromvalue": ["from"],
+    "tovalue": ["to"],
+    "keyframes": ["values"],
+    "times": ["keyTimes"],
+    "offsets": ["keyTimes"],
+    "timingfunction": ["curve"],
+    "timingfunctions": ["curves"],
+    "easing": ["curve"],
+    // Animation strings: Core Animation and CSS names.
+    "easeineaseout": ["easeInOut"],
+    "cubicbezier": ["timingCurve"],
+    "bezier": ["timingCurve"],
+    "forever": ["repeatForever"],
+    "repeat": ["repeatForever", "ForEach"],
+    "wait": ["delay"],
+    "begintime": ["delay"],
+    "rate": ["speed"],
+    // Top level and parameters.
+    "framerate": ["fps"],
+    "period": ["duration"],
+    "loop": ["duration"],
+    "loopduration": ["duration"],
+    "params": ["parameters"],
+    "body": ["view"],
+    "root": ["view"],
+    "value": ["default"],
+    "minimum": ["min"],
+    "maximum": ["max"],
+    "desc": ["description"],
+    "help": ["description"],
+  ]
+
+  /// Damerau–Levenshtein distance (optimal string alignment).
+  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return d[a.count][b.count]
+  }
+}

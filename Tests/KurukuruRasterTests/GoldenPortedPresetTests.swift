@@ -1,0 +1,41 @@
+import KurukuruCore
+import KurukuruSnapshot
+import XCTest
+
+// MARK: - Golden frames of ported library presets
+
+/// A few ported presets, one per technique the ports rely on, at scale 2. References live in
+/// `__Snapshots__/GoldenPortedPresetTests/`; re-record with `KURUKURU_RECORD=all` and look at
+/// them against the original (the `source` of each preset names it).
+final class GoldenPortedPresetTests: XCTestCase {
+  /// Equal key times jump: the first halo appears at 130% at 45% of the 1.9 s pass (0.855 s).
+  func testNVOrbit() throws {
+    try assertFrames(of: "Presets/nv-orbit.json", at: [0.8, 0.9, 1.5], scale: 2)
+  }
+
+  /// Arc angles as keyframes over a constant turn: the head leads at 0.5 s, the tail catches up
+  /// by 1.334 s, and 3.0 s is in the third cycle.
+  func testMaterialCircular() throws {
+    try assertFrames(of: "Presets/material-circular.json", at: [0, 0.5, 1.2, 3.0], scale: 2)
+  }
+
+  /// Rotation, scale and offset keyframes from one CSS transform list per key.
+  func testSpinKitWanderingCubes() throws {
+    try assertFrames(of: "Presets/spinkit-wandering-cubes.json", at: [0.3, 1.0], scale: 2)
+  }
+
+  /// Key times that stop at 0.9 in the original hold the last value to the end of the pass.
+  func testNVLineScalePulseOutRapid() throws {
+    try assertFrames(of: "Presets/nv-line-scale-pulse-out-rapid.json", at: [0.4, 0.85], scale: 2)
+  }
+
+  /// A filled arc is closed by its chord: a circular segment, turned 60° at 0.1 s.
+  func testNVSemiCircleSpin() throws {
+    try assertFrames(of: "Presets/nv-semi-circle-spin.json", at: [0.1], scale: 2)
+  }
+
+  /// The iOS-style wheel holds each 45° step for 0.125 s: 0.1 s is step 0, 0.3 s step 2.
+  func testIOSActivityIndicatorSteps() throws {
+    try assertFrames(of: "Presets/ios-activity-indicator.json", at: [0.1, 0.3], scale: 2)
+  }
+}
