@@ -34,6 +34,13 @@ final class GoldenPresetTests: XCTestCase {
     try assertFrames(of: "Presets/four-color-ring.json", at: [0, 0.1, 0.6, 1.2, 1.85], scale: 2)
   }
 
+  /// NV circleStrokeSpin, period 1.7 s: the rotation child has no duration of its own, so it
+  /// turns once per 1.7 s group (not in Core Animation's standalone 0.25 s). 2.2 s is 0.5 s into
+  /// the second loop.
+  func testCircleStrokeSpin() throws {
+    try assertFrames(of: "Presets/circle-stroke-spin.json", at: [0.3, 0.9, 1.3, 2.2], scale: 2)
+  }
+
   /// Settings reach the rendered frames: a red activity indicator has its own references.
   func testActivityIndicatorWithSettings() throws {
     try assertFrames(of: "Presets/activity-indicator.json", at: [0.4], scale: 1, settings: ["color": "red"])

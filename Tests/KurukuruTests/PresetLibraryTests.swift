@@ -267,16 +267,23 @@ final class PresetLibraryTests: XCTestCase {
   }
 
   /// NV circleStrokeSpin: empty at the start of the group, a growing stroke from 12 o'clock in
-  /// the first 0.7 s (after the 0.25 s turn), empty again at the end.
+  /// the first 0.7 s, turned by the rotation child, which has no duration of its own and so
+  /// runs for the whole 1.7 s group (not Core Animation's standalone 0.25 s); empty again at
+  /// the end.
   func testCircleStrokeSpinStartsAtTwelveAndEmptiesAtTheEnd() throws {
     let scene = try Preset.load(path: presetPath("circle-stroke-spin")).scene()
     XCTAssertEqual(scene.timeline.period, 1.7, accuracy: 1e-9)
     XCTAssertTrue(evaluate(scene, at: 0).items.isEmpty, "trim 0…0 draws nothing")
-    let early = Self.flatten(evaluate(scene, at: 0.3).items)
-    XCTAssertEqual(early.count, 1)
-    let start = try XCTUnwrap(Self.points(early[0].drawing).first)
-    XCTAssertEqual(start.x, 32, accuracy: 1e-6, "the stroke starts at 12 o'clock")
-    XCTAssertEqual(start.y, 32 - 25, accuracy: 1e-6)
+    for t in [0.3, 1.0] {
+      let items = Self.flatten(evaluate(scene, at: t).items)
+      XCTAssertEqual(items.count, 1)
+      // strokeStart is 0 until 0.5 s: before that the stroke starts where 12 o'clock has turned to.
+      let trimStart = t < 0.5 ? 0 : TimingCurve.bezier(UnitBezier(0.4, 0, 0.2, 1)).progress((t - 0.5) / 1.2)
+      let degrees = -90 + 360 * t / 1.7 + 360 * trimStart
+      let start = try XCTUnwrap(Self.points(items[0].drawing).first)
+      XCTAssertEqual(start.x, 32 + 25 * cos(degrees * .pi / 180), accuracy: 1e-3, "t = \(t): one turn per 1.7 s group")
+      XCTAssertEqual(start.y, 32 + 25 * sin(degrees * .pi / 180), accuracy: 1e-3, "t = \(t)")
+    }
     let late = Self.flatten(evaluate(scene, at: 1.69).items).map { Self.bounds($0.drawing) }
     XCTAssertEqual(late.count, 1)
     XCTAssertLessThan(max(late[0].maxX - late[0].minX, late[0].maxY - late[0].minY), 1, "almost nothing left at the end")

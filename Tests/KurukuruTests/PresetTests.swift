@@ -128,7 +128,7 @@ final class PresetTests: XCTestCase {
       """)
     XCTAssertEqual(
       presetError(longLoop),
-      "test.json: loop period 154 s (least common multiple of the cycles 14 s, 22 s) exceeds 30 s; set \"duration\" in the preset to choose the loop")
+      "test.json: loop period 154 s (least common multiple of the cycles 14 s, 22 s) exceeds 30 s; set \"duration\" in the preset to choose the loop (a number, or \"auto\" for the least visible seam)")
     let tooManyFrames = presetText(view: "{\"Circle\": {}}", extra: "\n  \"duration\": 600, \"fps\": 240,")
     XCTAssertEqual(presetError(tooManyFrames), "test.json: 144000 frames (600 s at 240 fps) exceed the limit of 100000")
     var deep = "{\"Circle\": {}}"

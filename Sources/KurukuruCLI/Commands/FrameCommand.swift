@@ -9,8 +9,9 @@ enum FrameCommand: Command {
   static let definition = CommandSpec(
     name: "frame", arguments: "PRESET",
     abstract: """
-      Renders the preset at one instant (seconds from the start of its loop; times past the loop
-      continue the animation's steady state) to a straight-RGBA PNG.
+      Renders the preset at one instant to a straight-RGBA PNG: seconds from the start of its
+      loop; a time past the loop wraps round it (t modulo the loop length), as the rendered
+      files loop.
       """,
     options: [
       OptionSpec("time", "SECONDS", "the instant (required, ≥ 0)", required: true),

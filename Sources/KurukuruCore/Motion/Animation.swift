@@ -19,7 +19,7 @@ public enum RepeatMode: Equatable, Hashable, Sendable {
 ///
 /// Kurukuru renders the steady state of a loop, so for `.forever` the delay is a phase offset
 /// (like a negative CSS `animation-delay`), while `.once` and `.count` start after it and then
-/// hold the end value.
+/// hold the end value; a negative delay starts them part-way through (CSS semantics).
 public struct AnimationSpec: Equatable, Hashable, Sendable {
   /// Easing of one pass.
   public var curve: TimingCurve

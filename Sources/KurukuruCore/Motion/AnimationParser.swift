@@ -16,8 +16,13 @@ import Foundation
 ///                | interpolatingSpring(duration:, bounce:, initialVelocity:)
 ///                | default | smooth | snappy | bouncy   (the last three optionally
 ///                  "(duration:, extraBounce:)")
+///                | CSS: ease | ease-in | ease-out | ease-in-out | step-start | step-end
+///                  (each optionally "(duration: x)")
+///                | cubic-bezier(c0x, c0y, c1x, c1y, duration: x)
+///                | steps(n, jump-start|jump-end|jump-none|jump-both|start|end, duration: x)
 ///     modifier  := repeatForever(autoreverses: Bool) | repeatCount(n, autoreverses: Bool)
 ///                | delay(seconds) | speed(factor)
+///                | direction(normal | alternate | alternate-reverse)
 ///
 /// Defaults (SwiftUI's): duration 0.35 s for the Bézier curves; `spring` response 0.55 s,
 /// dampingFraction 0.825; `spring(duration:bounce:)` duration 0.5 s, bounce 0; `default` is
@@ -31,7 +36,16 @@ import Foundation
 /// `.speed(2).delay(1)` waits 1 s. As in SwiftUI, a delay written *before* the repeat modifier
 /// is repeated with every pass (`easeOut.delay(0.2).repeatForever()` waits 0.2 s before each
 /// pass: `Animation.pause`), while one written *after* it delays the start once (a phase offset
-/// for `repeatForever`). Only one repeat is allowed.
+/// for `repeatForever`). Only one repeat is allowed. A negative delay, wherever it is written,
+/// starts the animation part-way through (CSS): a phase offset, never a pause.
+///
+/// CSS curves have CSS's control points (`ease` = 0.25, 0.1, 0.25, 1; `ease-in` = 0.42, 0, 1, 1;
+/// `ease-out` = 0, 0, 0.58, 1; `ease-in-out` = 0.42, 0, 0.58, 1), defined apart from SwiftUI's
+/// names; `steps` defaults to `jump-end`; their default duration is SwiftUI's 0.35 s.
+/// `direction` (CSS `animation-direction`, applied after all other modifiers) needs a repeat and
+/// replaces its `autoreverses:`: `alternate` autoreverses, `normal` does not,
+/// `alternate-reverse` (only with `repeatForever`) autoreverses starting with a backward pass —
+/// a phase offset of one pass. `reverse` is rejected with the recipe to write it.
 public enum AnimationParser {
   /// SwiftUI's default animation duration, in seconds.
   public static let defaultDuration = 0.35
@@ -40,16 +54,24 @@ public enum AnimationParser {
   public static let animationNames = [
     "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "interpolatingSpring",
     "default", "smooth", "snappy", "bouncy",
-  ]
+  ] + cssCurveNames
 
   /// Timing curve names accepted by `parseCurve`, in suggestion order.
   public static let curveNames = [
     "linear", "easeIn", "easeOut", "easeInOut", "default", "timingCurve", "spring",
     "interpolatingSpring", "smooth", "snappy", "bouncy",
+  ] + cssCurveNames
+
+  /// CSS timing functions accepted as curves and as animations (with an optional `duration:`).
+  public static let cssCurveNames = [
+    "ease", "ease-in", "ease-out", "ease-in-out", "cubic-bezier", "steps", "step-start", "step-end",
   ]
 
   /// Modifier names, in suggestion order.
-  public static let modifierNames = ["repeatForever", "repeatCount", "delay", "speed"]
+  public static let modifierNames = ["repeatForever", "repeatCount", "delay", "speed", "direction"]
+
+  /// CSS `animation-direction` values accepted by `.direction(…)`.
+  public static let directionNames = ["normal", "alternate", "alternate-reverse", "reverse"]
 
   // MARK: - Animations
 
@@ -67,6 +89,7 @@ public enum AnimationParser {
     skipPrefix(&scanner)
     var animation = try base(&scanner, number: number)
     var repeats = false
+    var direction: (name: String, offset: Int)?
     while !scanner.atEnd {
       scanner.skipSpace()
       guard scanner.consume(".") else {
@@ -96,9 +119,12 @@ public enum AnimationParser {
             offset: offset, message: "animation already repeats: '\(name)' is a second repeat")
         }
         repeats = true
-        // SwiftUI repeats a delay written before the repeat with every pass.
-        animation.pause = animation.delay
-        animation.delay = 0
+        // SwiftUI repeats a delay written before the repeat with every pass; a negative one
+        // starts the animation part-way through instead (CSS), a phase offset.
+        if animation.delay > 0 {
+          animation.pause = animation.delay
+          animation.delay = 0
+        }
         if name == "repeatForever" {
           let call = try Call(name, offset, list, [.labelled("autoreverses")])
           animation.repeatMode = .forever(autoreverses: try call.bool(0, default: true))
@@ -116,6 +142,22 @@ public enum AnimationParser {
       case "delay":
         let call = try Call(name, offset, list, [.unlabelled("seconds")])
         animation.delay += try call.number(0, default: 0, number)
+      case "direction":
+        if direction != nil {
+          throw AnimationSyntaxError(offset: offset, message: "the direction is already set")
+        }
+        let call = try Call(name, offset, list, [.unlabelled("direction")])
+        let value = call.bound[0]?.text ?? ""
+        guard directionNames.contains(value) else {
+          throw AnimationSyntaxError(
+            offset: call.offset(0), message: unknown("direction", value, among: directionNames))
+        }
+        if value == "reverse" {
+          throw AnimationSyntaxError(
+            offset: call.offset(0),
+            message: "direction 'reverse' is not supported: swap 'from' and 'to' (or reverse 'values' and use 1 − keyTimes) and mirror the curve, cubic-bezier(1 − c1x, 1 − c1y, 1 − c0x, 1 − c0y)")
+        }
+        direction = (value, call.offset(0))
       default:  // speed
         let call = try Call(name, offset, list, [.unlabelled("speed")])
         let speed = try call.number(0, default: 1, number)
@@ -128,29 +170,59 @@ public enum AnimationParser {
         animation.pause /= speed
       }
     }
+    if let direction {
+      try apply(direction: direction.name, at: direction.offset, to: &animation)
+    }
     return animation
+  }
+
+  /// Applies a CSS direction to a repeating animation: `normal` and `alternate` set
+  /// autoreverse (replacing the repeat's `autoreverses:`); `alternate-reverse` also starts
+  /// with a backward pass, which for `repeatForever` is a phase offset of one pass.
+  private static func apply(direction: String, at offset: Int, to animation: inout AnimationSpec)
+    throws
+  {
+    switch animation.repeatMode {
+    case .once:
+      throw AnimationSyntaxError(
+        offset: offset,
+        message: "'direction' needs a repeat: add .repeatForever() (CSS 'infinite') or .repeatCount(n)")
+    case .count(let n, _):
+      guard direction != "alternate-reverse" else {
+        throw AnimationSyntaxError(
+          offset: offset, message: "direction 'alternate-reverse' needs .repeatForever()")
+      }
+      animation.repeatMode = .count(n, autoreverses: direction == "alternate")
+    case .forever:
+      animation.repeatMode = .forever(autoreverses: direction != "normal")
+      if direction == "alternate-reverse" { animation.delay += animation.passLength }
+    }
   }
 
   /// Parses the base animation (before any modifier).
   private static func base(
     _ scanner: inout AnimationScanner, number: (String) throws -> Double
   ) throws -> AnimationSpec {
-    guard let (name, offset) = scanner.identifier() else {
+    guard let (name, offset) = scanner.hyphenatedName() else {
       let found = scanner.atEnd ? "nothing" : "'\(scanner.excerpt(at: scanner.position))'"
       throw AnimationSyntaxError(
         offset: scanner.position, message: "expected an animation, found \(found)")
     }
     let list = try optionalArgumentList(&scanner)
     switch name {
-    case "linear", "easeIn", "easeOut", "easeInOut":
+    case "linear", "easeIn", "easeOut", "easeInOut", "ease", "ease-in", "ease-out", "ease-in-out",
+      "step-start", "step-end":
       var duration = defaultDuration
       if let list = list {
         let call = try Call(name, offset, list, [.labelled("duration", optional: false)])
         duration = try call.positive(0, default: defaultDuration, number)
       }
       return AnimationSpec(curve: namedBezier(name), duration: duration)
-    case "timingCurve":
-      let call = try timingCurveCall(offset, list, withDuration: true)
+    case "steps":
+      let (curve, call) = try steps(offset, list, withDuration: true, number)
+      return AnimationSpec(curve: curve, duration: try call.positive(2, default: defaultDuration, number))
+    case "timingCurve", "cubic-bezier":
+      let call = try timingCurveCall(name, offset, list, withDuration: true)
       let curve = try bezier(call, number)
       return AnimationSpec(
         curve: curve, duration: try call.positive(4, default: defaultDuration, number))
@@ -174,8 +246,9 @@ public enum AnimationParser {
   ///
   /// Accepts `linear`, `easeIn`, `easeOut`, `easeInOut`, `default` (Core Animation's default
   /// curve 0.25, 0.1, 0.25, 1 — not the `default` spring animation), `timingCurve(a, b, c, d)`,
-  /// the `spring` forms, `interpolatingSpring` and `smooth`/`snappy`/`bouncy`, with an optional
-  /// leading `.`; no durations and no modifiers.
+  /// the `spring` forms, `interpolatingSpring` and `smooth`/`snappy`/`bouncy`, and CSS's `ease`,
+  /// `ease-in`, `ease-out`, `ease-in-out`, `cubic-bezier(a, b, c, d)`, `steps(n[, position])`,
+  /// `step-start`, `step-end`, with an optional leading `.`; no durations and no modifiers.
   /// - Parameters:
   ///   - text: e.g. `"timingCurve(0.2, 0.68, 0.18, 1.08)"`.
   ///   - number: evaluates one numeric argument's expression text, as for `parse`.
@@ -186,7 +259,7 @@ public enum AnimationParser {
   {
     var scanner = AnimationScanner(text)
     _ = scanner.consume(".")
-    guard let (name, offset) = scanner.identifier() else {
+    guard let (name, offset) = scanner.hyphenatedName() else {
       let found = scanner.atEnd ? "nothing" : "'\(scanner.excerpt(at: scanner.position))'"
       throw AnimationSyntaxError(
         offset: scanner.position, message: "expected a timing curve, found \(found)")
@@ -194,14 +267,17 @@ public enum AnimationParser {
     let list = try optionalArgumentList(&scanner)
     let curve: TimingCurve
     switch name {
-    case "linear", "easeIn", "easeOut", "easeInOut", "default":
+    case "linear", "easeIn", "easeOut", "easeInOut", "default", "ease", "ease-in", "ease-out",
+      "ease-in-out", "step-start", "step-end":
       if let list = list {
         throw AnimationSyntaxError(
           offset: list.open, message: "the timing curve '\(name)' takes no arguments")
       }
       curve = name == "default" ? .caDefault : namedBezier(name)
-    case "timingCurve":
-      curve = try bezier(try timingCurveCall(offset, list, withDuration: false), number)
+    case "steps":
+      curve = try steps(offset, list, withDuration: false, number).curve
+    case "timingCurve", "cubic-bezier":
+      curve = try bezier(try timingCurveCall(name, offset, list, withDuration: false), number)
     default:
       guard let spring = try springNamed(name, offset, list, number) else {
         throw AnimationSyntaxError(
@@ -241,28 +317,66 @@ public enum AnimationParser {
     return try scanner.argumentList()
   }
 
-  /// The Bézier named `linear`, `easeIn`, `easeOut` or `easeInOut`.
+  /// The curve named `linear`, `easeIn`, `easeOut`, `easeInOut` (SwiftUI's), or `ease`,
+  /// `ease-in`, `ease-out`, `ease-in-out`, `step-start`, `step-end` (CSS's).
   private static func namedBezier(_ name: String) -> TimingCurve {
     switch name {
     case "easeIn": return .easeIn
     case "easeOut": return .easeOut
     case "easeInOut": return .easeInOut
+    case "ease": return .cssEase
+    case "ease-in": return .cssEaseIn
+    case "ease-out": return .cssEaseOut
+    case "ease-in-out": return .cssEaseInOut
+    case "step-start": return .stepStart
+    case "step-end": return .stepEnd
     default: return .linear
     }
   }
 
-  /// Binds `timingCurve(c0x, c0y, c1x, c1y[, duration:])`.
+  /// Binds `timingCurve(c0x, c0y, c1x, c1y[, duration:])` or the same as `cubic-bezier`.
   private static func timingCurveCall(
-    _ offset: Int, _ list: ArgumentList?, withDuration: Bool
+    _ name: String, _ offset: Int, _ list: ArgumentList?, withDuration: Bool
   ) throws -> Call {
     guard let list = list else {
       throw AnimationSyntaxError(
         offset: offset,
-        message: "'timingCurve' needs its control points: timingCurve(c0x, c0y, c1x, c1y)")
+        message: "'\(name)' needs its control points: \(name)(c0x, c0y, c1x, c1y)")
     }
     var parameters: [AnimationParameter] = ["c0x", "c0y", "c1x", "c1y"].map { .unlabelled($0) }
     if withDuration { parameters.append(.labelled("duration")) }
-    return try Call("timingCurve", offset, list, parameters)
+    return try Call(name, offset, list, parameters)
+  }
+
+  /// Binds and builds CSS `steps(count[, position][, duration:])`; the duration, when
+  /// `withDuration`, is parameter 2 of the returned call.
+  private static func steps(
+    _ offset: Int, _ list: ArgumentList?, withDuration: Bool, _ number: (String) throws -> Double
+  ) throws -> (curve: TimingCurve, call: Call) {
+    guard let list = list else {
+      throw AnimationSyntaxError(
+        offset: offset, message: "'steps' needs a count: steps(n) or steps(n, jump-start)")
+    }
+    var parameters: [AnimationParameter] = [.unlabelled("count"), .unlabelled("position", optional: true)]
+    if withDuration { parameters.append(.labelled("duration")) }
+    let call = try Call("steps", offset, list, parameters)
+    var position = StepPosition.jumpEnd
+    if let argument = call.bound[1] {
+      let names = StepPosition.allCases.map(\.rawValue) + ["start", "end"]
+      guard let p = StepPosition(css: argument.text) else {
+        throw AnimationSyntaxError(
+          offset: argument.offset, message: unknown("step position", argument.text, among: names))
+      }
+      position = p
+    }
+    let count = try call.number(0, default: 1, number)
+    let least = position == .jumpNone ? 2.0 : 1.0
+    guard count == count.rounded(), count >= least, count <= 10_000 else {
+      throw AnimationSyntaxError(
+        offset: call.offset(0),
+        message: "the step count must be a whole number from \(Int(least)) to 10000\(position == .jumpNone ? " with jump-none" : ""), got \(fmt(count))")
+    }
+    return (.steps(Int(count), position), call)
   }
 
   /// Evaluates the four control-point arguments of a bound `timingCurve` call.
@@ -385,9 +499,12 @@ public enum AnimationParser {
     }
   }
 
-  /// "unknown KIND 'name'", with a suggestion when one is close.
+  /// "unknown KIND 'name'", with a suggestion when one is close (a hyphenated name prefers the
+  /// hyphenated CSS names, `ease-inout` → `ease-in-out`, not `easeInOut`).
   private static func unknown(_ kind: String, _ name: String, among names: [String]) -> String {
-    let hint = Suggestion.closest(to: name, in: names).map { " — did you mean '\($0)'?" } ?? ""
+    let ordered = name.contains("-")
+      ? names.filter { $0.contains("-") } + names.filter { !$0.contains("-") } : names
+    let hint = Suggestion.closest(to: name, in: ordered).map { " — did you mean '\($0)'?" } ?? ""
     return "unknown \(kind) '\(name)'\(hint)"
   }
 }

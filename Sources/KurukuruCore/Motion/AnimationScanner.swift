@@ -53,6 +53,25 @@ struct AnimationScanner {
     return (String(characters[start..<position]), start)
   }
 
+  /// Reads a name that may be hyphenated the CSS way (`ease-in-out`, `cubic-bezier`): an
+  /// identifier, then any number of `-` + identifier characters.
+  /// - Returns: the name and its offset, or nil if none starts here.
+  mutating func hyphenatedName() -> (name: String, offset: Int)? {
+    guard let (head, start) = identifier() else { return nil }
+    var name = head
+    while current == "-", position + 1 < characters.count,
+      AnimationScanner.isIdentifierHead(characters[position + 1])
+    {
+      position += 1
+      let tailStart = position
+      while let c = current, AnimationScanner.isIdentifierHead(c) || AnimationScanner.isDigit(c) {
+        position += 1
+      }
+      name += "-" + String(characters[tailStart..<position])
+    }
+    return (name, start)
+  }
+
   /// A short excerpt of the text from `offset`, for messages.
   func excerpt(at offset: Int) -> String {
     let end = min(characters.count, offset + 12)

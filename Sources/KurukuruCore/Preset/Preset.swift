@@ -159,16 +159,24 @@ public struct Preset: Sendable {
     if let n = top["background"] { background = try reader.color(n, path: "background") }
     if let b = backgroundOverride { background = b }
     var duration: Double?
+    var autoMaximum: Double?
     if let n = top["duration"] {
-      let d = try reader.number(n, path: "duration")
-      guard d > 0, d <= limits.maxDuration else {
-        throw reader.fail(n, "duration", "duration must be in (0, \(fmt(limits.maxDuration))] seconds, got \(fmt(d))")
+      if let maximum = try reader.autoDuration(n, limits: limits) {
+        autoMaximum = maximum
+      } else {
+        let d = try reader.number(n, path: "duration")
+        guard d > 0, d <= limits.maxDuration else {
+          throw reader.fail(n, "duration", "duration must be in (0, \(fmt(limits.maxDuration))] seconds, got \(fmt(d))")
+        }
+        duration = d
       }
-      duration = d
     }
     let views = try reader.views(try required("view"), path: "view", depth: 0)
     guard views.count == 1, let rootView = views.first else {
       throw reader.fail(try required("view"), "view", "the root view must be exactly one view, got \(views.count) (wrap them in a ZStack)")
+    }
+    if let maximum = autoMaximum {
+      duration = try Timeline.autoDuration(root: rootView, fps: fps, maximum: maximum, limits: limits, file: file)
     }
     let timeline = try Timeline(
       root: rootView, fps: fps, duration: duration, limits: limits, file: file)

@@ -27,6 +27,10 @@ extension Preset {
       ("frames", .int(scene.timeline.frameCount)), ("background", .string(scene.background.hexDescription)),
       ("parameters", .array(parameters)),
     ]
+    if scene.timeline.seam > 0 {
+      // The loop's seam as a fraction of a value's range (Presets/README.md §10); absent when seamless.
+      members.append(("seam", .number((scene.timeline.seam * 1000).rounded() / 1000)))
+    }
     if !scene.timeline.notes.isEmpty { members.append(("notes", .array(scene.timeline.notes.map { .string($0) }))) }
     if let family { members.append(("family", .string(family))) }
     if let source { members.append(("source", .string(source))) }

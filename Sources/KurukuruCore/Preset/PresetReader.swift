@@ -152,8 +152,10 @@ struct PresetReader {
           throw fail(kt, path + ".keyTimes", "'keyTimes' has \(times.count) entries but 'values' has \(values.count)")
         }
         let t = try times.enumerated().map { try number($1, path: path + ".keyTimes[\($0)]") }
-        guard t.first == 0, t.last == 1, zip(t, t.dropFirst()).allSatisfy({ $0 <= $1 }) else {
-          throw fail(kt, path + ".keyTimes", "'keyTimes' must rise from 0 to 1")
+        guard let first = t.first, let last = t.last, first >= 0, last <= 1, first < last,
+          zip(t, t.dropFirst()).allSatisfy({ $0 <= $1 })
+        else {
+          throw fail(kt, path + ".keyTimes", "'keyTimes' must rise within 0…1 (from 0 to 1, or holding the first value before and the last after, as Core Animation does)")
         }
         keyTimesGiven = t
       }
@@ -176,12 +178,15 @@ struct PresetReader {
     }
     if let cs = o["curves"] {
       let items = try array(cs, path: path + ".curves")
-      guard items.count == segments else {
-        throw fail(cs, path + ".curves", "'curves' needs one curve per segment (\(segments)), got \(items.count)")
+      guard (1...segments).contains(items.count) else {
+        throw fail(cs, path + ".curves", "'curves' has at most one curve per segment (\(segments)), got \(items.count)")
       }
-      curves = try items.enumerated().map { try curve($1, path: path + ".curves[\($0)]") }
+      // Fewer curves than segments: the last one also shapes the remaining segments, as Core
+      // Animation does on a device (Presets/README.md §8).
+      let given = try items.enumerated().map { try curve($1, path: path + ".curves[\($0)]") }
+      curves = given + [TimingCurve](repeating: given[given.count - 1], count: segments - given.count)
     }
-    return .track(Track(values: values, keyTimes: keyTimes, curves: curves, animation: animation))
+    return .track(Track.holdingEnds(values: values, keyTimes: keyTimes, curves: curves, animation: animation))
   }
 
   /// A SwiftUI animation string.

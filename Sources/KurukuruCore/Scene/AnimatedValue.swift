@@ -43,6 +43,27 @@ public struct Track: Equatable, Hashable, Sendable {
     self.animation = animation
   }
 
+  /// A track whose key times may start after 0 or stop before 1 (Core Animation's `keyTimes`
+  /// `[0, 0.7]`): the first value holds from 0 and the last until 1, as flat linear segments
+  /// added at the ends, so every track still runs from key time 0 to 1.
+  /// - Parameters: as `init`; `keyTimes` rise within 0…1, `curves` has one per segment.
+  public static func holdingEnds(
+    values: [Double], keyTimes: [Double], curves: [TimingCurve], animation: AnimationSpec
+  ) -> Track {
+    var values = values, keyTimes = keyTimes, curves = curves
+    if let first = keyTimes.first, first > 0, let v = values.first {
+      values.insert(v, at: 0)
+      keyTimes.insert(0, at: 0)
+      curves.insert(.linear, at: 0)
+    }
+    if let last = keyTimes.last, last < 1, let v = values.last {
+      values.append(v)
+      keyTimes.append(1)
+      curves.append(.linear)
+    }
+    return Track(values: values, keyTimes: keyTimes, curves: curves, animation: animation)
+  }
+
   /// The value at `t` seconds.
   public func value(at t: Double) -> Double {
     let p = animation.progress(at: t)

@@ -15,53 +15,62 @@ public struct Timeline: Equatable, Sendable {
   public var frameCount: Int
   /// Frames per second actually used: `frameCount / period` (the requested fps for a still).
   public var fps: Double
-  /// Human notes about adjustments, e.g. a rounded frame count.
+  /// Human notes about adjustments, e.g. a rounded frame count or a seam.
   public var notes: [String]
+  /// How visibly the loop jumps at the wrap, as a fraction of the range of the value that
+  /// jumps most (0 = seamless; see `Timeline.seam`). Only an explicit or `"auto"` duration
+  /// can make it non-zero.
+  public var seam: Double
 
   /// The time of frame `index`, in seconds: `index / fps`.
   public func time(ofFrame index: Int) -> Double {
     period > 0 ? Double(index) * period / Double(frameCount) : 0
   }
 
-  public init(period: Double, frameCount: Int, fps: Double, notes: [String] = []) {
+  /// Creates a timeline from its parts; `seam` defaults to 0 (seamless).
+  public init(period: Double, frameCount: Int, fps: Double, notes: [String] = [], seam: Double = 0) {
     self.period = period
     self.frameCount = frameCount
     self.fps = fps
     self.notes = notes
+    self.seam = seam
   }
 
   /// Computes the timeline of a view tree.
   /// - Parameters:
   ///   - fps: requested frames per second.
-  ///   - duration: the preset's explicit loop length in seconds, if any.
+  ///   - duration: the preset's explicit loop length in seconds, if any (an `"auto"` duration is
+  ///     resolved by `Timeline.autoDuration` before this).
   /// - Throws: `PresetError` when the period exceeds `limits.maxPeriod`, a cycle is not a
   ///   usable rational, or the frame count exceeds `limits.maxFrames`.
   init(root: SceneView, fps: Double, duration: Double?, limits: Limits, file: String) throws {
     var animations: [AnimationSpec] = []
     Timeline.collect(root) { animations.append($0) }
     var notes: [String] = []
+    var seam = 0.0
     let period: Double
     if let duration {
       period = duration
+      let cut = Timeline.cutCycles(animations, period: period)
+      // With no cycle cut every repeating value comes back to where it started: whatever
+      // `seam` measures then is rounding.
+      seam = cut.isEmpty ? 0 : Timeline.seam(root, period: period)
+      if !cut.isEmpty {
+        notes.append(Timeline.seamNote(period: period, cut: cut, seam: seam))
+      }
     } else {
       let cycles = animations.compactMap(\.cycle)
       if !cycles.isEmpty {
-        var lcm: Rational?
-        for c in cycles {
-          guard let r = Rational(approximating: c, maxDenominator: 10_000) else {
-            throw PresetError(file: file, message: "animation cycle \(fmt(c)) s is not a usable fraction of a second; set \"duration\"")
-          }
-          lcm = lcm.map { Rational.lcm($0, r) } ?? r
-          guard let l = lcm, l.doubleValue <= limits.maxPeriod else {
-            let list = Set(cycles.map { fmt($0) + " s" }).sorted().joined(separator: ", ")
-            let p = lcm.map { fmt($0.doubleValue) + " s" } ?? "too long"
-            throw PresetError(
-              file: file,
-              message: "loop period \(p) (least common multiple of the cycles \(list)) exceeds \(fmt(limits.maxPeriod)) s; set \"duration\" in the preset to choose the loop",
-              kind: .limitExceeded)
-          }
+        let lcm = try Timeline.leastCommonMultiple(cycles, file: file)
+        guard let l = lcm, l <= limits.maxPeriod else {
+          let list = Timeline.cycleList(cycles)
+          let p = lcm.map { fmt($0) + " s" } ?? "too long"
+          throw PresetError(
+            file: file,
+            message: "loop period \(p) (least common multiple of the cycles \(list)) exceeds \(fmt(limits.maxPeriod)) s; set \"duration\" in the preset to choose the loop (a number, or \"auto\" for the least visible seam)",
+            kind: .limitExceeded)
         }
-        period = lcm?.doubleValue ?? 0
+        period = l
         if let end = animations.compactMap(\.endTime).max(), end > period + 1e-9 {
           notes.append("a one-shot animation ends at \(fmt(end)) s, after the \(fmt(period)) s loop; it is cut at the loop")
         }
@@ -82,20 +91,178 @@ public struct Timeline: Equatable, Sendable {
       throw PresetError(file: file, message: "\(frames) frames (\(fmt(period)) s at \(fmt(fps)) fps) exceed the limit of \(limits.maxFrames)", kind: .limitExceeded)
     }
     if abs(exact - Double(frames)) > 1e-6 {
+      let how = seam > Timeline.seamTolerance ? "so frames stay evenly spaced" : "so it loops seamlessly"
       notes.append(
-        "the \(fmt(period)) s loop is \(fmt(exact)) frames at \(fmt(fps)) fps; rendering \(frames) frames at \(fmt(Double(frames) / period)) fps so it loops seamlessly")
+        "the \(fmt(period)) s loop is \(fmt(exact)) frames at \(fmt(fps)) fps; rendering \(frames) frames at \(fmt(Double(frames) / period)) fps \(how)")
     }
-    self.init(period: period, frameCount: frames, fps: Double(frames) / period, notes: notes)
+    self.init(period: period, frameCount: frames, fps: Double(frames) / period, notes: notes, seam: seam)
+  }
+
+  // MARK: - Least common multiple
+
+  /// The least common multiple of `cycles` (seconds), computed exactly on fractions over all
+  /// of them; nil when it overflows (far beyond any limit).
+  /// - Throws: `PresetError` when a cycle is not close to a fraction with denominator ≤ 10,000.
+  static func leastCommonMultiple(_ cycles: [Double], file: String) throws -> Double? {
+    var lcm: Rational?
+    for c in cycles {
+      guard let r = Rational(approximating: c, maxDenominator: 10_000) else {
+        throw PresetError(file: file, message: "animation cycle \(fmt(c)) s is not a usable fraction of a second; set \"duration\"")
+      }
+      guard let previous = lcm else {
+        lcm = r
+        continue
+      }
+      guard let next = Rational.lcm(previous, r) else { return nil }
+      lcm = next
+    }
+    return lcm?.doubleValue
+  }
+
+  /// "0.72 s, 1.02 s" — the distinct cycles, ascending.
+  static func cycleList(_ cycles: [Double]) -> String {
+    Set(cycles.map { ($0 * 1e9).rounded() / 1e9 }).sorted().map { fmt($0) + " s" }.joined(separator: ", ")
+  }
+
+  // MARK: - Seams
+
+  /// Seams at or below this fraction of a value's range count as seamless (rounding noise).
+  static let seamTolerance = 1e-6
+
+  /// The repeating cycles (seconds, distinct, ascending) that `period` does not hold a whole
+  /// number of times, and the one-shot animations it cuts before they end.
+  static func cutCycles(_ animations: [AnimationSpec], period: Double) -> [Double] {
+    var cut = Set<Double>()
+    for a in animations {
+      if let c = a.cycle, c > 0 {
+        let n = (period / c).rounded()
+        if n < 1 || abs(n * c - period) > 1e-9 * max(1, period) { cut.insert((c * 1e9).rounded() / 1e9) }
+      }
+    }
+    return cut.sorted()
+  }
+
+  /// How visibly the loop jumps when it wraps from `period` back to 0: the largest jump of any
+  /// value driven by a repeating animation, |v(period) − v(0)|, as a fraction of the span the value moves over
+  /// (the range of its keyframe values). Angles (`rotationEffect`, arc angles) are compared
+  /// modulo 360°, so a turn cut at a whole revolution is no seam. A value whose cycle jumps back
+  /// at its end anyway (repeating without autoreverse from one value to another, a sawtooth)
+  /// may also differ by that jump: a loop cut just short of whole cycles only makes the jump
+  /// early. 0 = seamless.
+  ///
+  /// Values are compared rather than pixels: it is cheap (the `"auto"` search evaluates it for
+  /// every candidate loop) and independent of scale; a value that moves a few points counts
+  /// as much as one that sweeps the canvas.
+  /// - Parameters:
+  ///   - root: the scene's root view.
+  ///   - period: the loop length in seconds.
+  /// - Returns: the seam as a fraction (0…, normally ≤ 1; overshooting curves may exceed 1).
+  static func seam(_ root: SceneView, period: Double) -> Double {
+    var worst = 0.0
+    collectValues(root) { value, isAngle in
+      worst = max(worst, seam(of: value, period: period, isAngle: isAngle))
+    }
+    return worst
+  }
+
+  /// The seam of one animated value (see `seam(_:period:)`).
+  static func seam(of value: AnimatedValue, period: Double, isAngle: Bool) -> Double {
+    // One-shot animations restart with the loop by design (they hold their end value until it
+    // restarts); only repeating ones can be cut.
+    guard case .track(let track) = value, track.animation.cycle != nil else { return 0 }
+    guard let low = track.values.min(), let high = track.values.max() else { return 0 }
+    var span = high - low
+    if isAngle { span = min(span, 360) }
+    guard span > 0 else { return 0 }
+    let delta = track.value(at: period) - track.value(at: 0)
+    // A cycle that ends elsewhere than it starts (a sawtooth) jumps back by `wrap` at the end
+    // of every cycle anyway: a loop just short of whole cycles makes that jump a little early.
+    var wrap = 0.0
+    if case .forever(autoreverses: false) = track.animation.repeatMode, let first = track.values.first,
+      let last = track.values.last
+    {
+      wrap = last - first
+    }
+    var jump = min(abs(delta), abs(delta - wrap), abs(delta + wrap))
+    if isAngle {
+      jump = abs(delta).truncatingRemainder(dividingBy: 360)
+      jump = min(jump, 360 - jump)
+    }
+    return jump.isFinite ? jump / span : 1
+  }
+
+  /// The note `info` prints when a chosen loop length cuts cycles.
+  static func seamNote(period: Double, cut: [Double], seam: Double) -> String {
+    let percent = fmt((seam * 1000).rounded() / 10)
+    let cycles = cut.isEmpty ? "" : " cuts the cycle\(cut.count == 1 ? "" : "s") \(cut.map { fmt($0) + " s" }.joined(separator: ", "));"
+    return "the \(fmt(period)) s loop\(cycles) it is not seamless: at the wrap a value jumps by \(percent)% of its range"
+  }
+
+  // MARK: - Automatic loop length
+
+  /// Longest loop `"duration": "auto"` considers without a maximum, in seconds.
+  public static let defaultAutoMaximum = 10.0
+
+  /// Seams within this many (fractions of a range) of the smallest count as equally good; the
+  /// shortest such loop wins.
+  static let autoSeamSlack = 0.01
+
+  /// The loop length for `"duration": "auto"`.
+  ///
+  /// When the exact least common multiple of the repeating cycles is at most `maximum`, that
+  /// is the answer (seamless). Otherwise every whole number of frames from the longest cycle up
+  /// to `maximum` is a candidate, and the one with the smallest `seam` wins; candidates whose
+  /// seam is within 1 percentage point of the smallest count as ties, and the shortest tie
+  /// wins. With no repeating animation the usual rule applies (nil: the loop ends when the
+  /// last one-shot animation does).
+  /// - Parameters:
+  ///   - root: the scene's root view.
+  ///   - fps: frames per second (the candidates are whole frames at this rate).
+  ///   - maximum: the longest loop to consider, in seconds (≤ `limits.maxPeriod`).
+  /// - Returns: the chosen loop length in seconds, or nil for the computed rule.
+  /// - Throws: `PresetError` when a cycle is not a usable fraction, or the search would
+  ///   evaluate more than 20 million values.
+  static func autoDuration(
+    root: SceneView, fps: Double, maximum: Double, limits: Limits, file: String
+  ) throws -> Double? {
+    var animations: [AnimationSpec] = []
+    collect(root) { animations.append($0) }
+    let cycles = animations.compactMap(\.cycle)
+    guard let longest = cycles.max() else { return nil }
+    if let lcm = try leastCommonMultiple(cycles, file: file), lcm <= maximum + 1e-9 { return lcm }
+    var values = 0
+    collectValues(root) { _, _ in values += 1 }
+    let first = max(1, Int((longest * fps).rounded(.up)))
+    let last = Int((maximum * fps + 1e-9).rounded(.down))
+    guard last >= first else { return longest }
+    guard (last - first + 1) * values <= 20_000_000 else {
+      throw PresetError(
+        file: file,
+        message: "\"duration\": \"auto\" would compare \(values) values at \(last - first + 1) loop lengths; give a smaller maximum or a number",
+        kind: .limitExceeded)
+    }
+    var seams: [(length: Double, seam: Double)] = []
+    for frames in first...last {
+      let length = Double(frames) / fps
+      seams.append((length, seam(root, period: length)))
+    }
+    let best = seams.map(\.seam).min() ?? 0
+    return seams.first { $0.seam <= best + autoSeamSlack }?.length ?? longest
   }
 
   // MARK: - Collecting animations
 
   static func collect(_ view: SceneView, _ visit: (AnimationSpec) -> Void) {
-    func value(_ v: AnimatedValue?) { if let a = v?.animation { visit(a) } }
+    collectValues(view) { value, _ in if let a = value.animation { visit(a) } }
+  }
+
+  /// Visits every animated value of the tree with whether it is an angle in degrees.
+  static func collectValues(_ view: SceneView, _ visit: (AnimatedValue, _ isAngle: Bool) -> Void) {
+    func value(_ v: AnimatedValue?, angle: Bool = false) { if let v, v.animation != nil { visit(v, angle) } }
     func paint(_ p: PaintSpec?) {
       switch p {
       case .radial(_, _, let a, let b)?: value(a); value(b)
-      case .angular(_, _, let a, let b)?: value(a); value(b)
+      case .angular(_, _, let a, let b)?: value(a, angle: true); value(b, angle: true)
       default: break
       }
     }
@@ -104,7 +271,7 @@ public struct Timeline: Equatable, Sendable {
     case .shape(let s):
       switch s.shape {
       case .roundedRectangle(let r): value(r)
-      case .arc(let a, let b, _): value(a); value(b)
+      case .arc(let a, let b, _): value(a, angle: true); value(b, angle: true)
       default: break
       }
       value(s.trim?.from); value(s.trim?.to)
@@ -114,7 +281,7 @@ public struct Timeline: Equatable, Sendable {
       case nil: break
       }
     case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
-      children.forEach { collect($0, visit) }
+      children.forEach { collectValues($0, visit) }
     case .spacer:
       break
     }
@@ -123,8 +290,8 @@ public struct Timeline: Equatable, Sendable {
       case .frame(let w, let h, _): value(w); value(h)
       case .padding: break
       case .offset(let x, let y): value(x); value(y)
-      case .rotationEffect(let d, _): value(d)
-      case .rotation3DEffect(let d, _, _, let z, let p): value(d); value(z); value(p)
+      case .rotationEffect(let d, _): value(d, angle: true)
+      case .rotation3DEffect(let d, _, _, let z, let p): value(d, angle: true); value(z); value(p)
       case .scaleEffect(let x, let y, _): value(x); value(y)
       case .opacity(let o): value(o)
       case .shadow(_, let r, let x, let y): value(r); value(x); value(y)

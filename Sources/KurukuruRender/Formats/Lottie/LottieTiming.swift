@@ -271,7 +271,7 @@ enum LottieTiming {
     switch anim.curve {
     case .linear: controls = (1.0 / 3, 1.0 / 3, 2.0 / 3, 2.0 / 3); linear = true
     case .bezier(let b): controls = (b.c0x, b.c0y, b.c1x, b.c1y); linear = false
-    case .spring: return nil
+    case .spring, .steps: return nil
     }
     let pause = max(0, anim.pause), pass = anim.passLength
     var out: [(TimePiece, Bool)] = []
@@ -648,13 +648,14 @@ extension LottieTiming {
       animation: first.animation))
   }
 
-  /// Whether the value never leaves its keyframes' range: its progress stays in 0…1 (linear
-  /// or a Bézier whose control points' y lie in 0…1).
+  /// Whether the value never leaves its keyframes' range: its progress stays in 0…1 (linear,
+  /// steps, or a Bézier whose control points' y lie in 0…1).
   static func staysInKeyRange(_ value: AnimatedValue) -> Bool {
     guard let anim = value.animation else { return true }
     switch anim.curve {
     case .linear: return true
     case .bezier(let b): return (0...1).contains(b.c0y) && (0...1).contains(b.c1y)
+    case .steps: return true
     case .spring: return false
     }
   }

@@ -1,0 +1,23 @@
+import Foundation
+import KurukuruCore
+import XCTest
+
+@testable import KurukuruRender
+
+/// CSS timing in the Lottie export: `steps()` has no Bézier form, so it is sampled, and every
+/// frame a player shows matches the value.
+final class LottieCSSTimingTests: XCTestCase {
+  func testStepsAreSampledAndEveryFrameMatches() {
+    for (curve, keyframeCurve) in [(TimingCurve.steps(4, .jumpEnd), TimingCurve.linear), (.linear, .steps(3, .jumpStart))] {
+      let anim = AnimationSpec(curve: curve, duration: 1, repeatMode: .forever(autoreverses: false))
+      let value = AnimatedValue.track(
+        Track(values: [0, 90, 360], keyTimes: [0, 0.5, 1], curves: [keyframeCurve, keyframeCurve], animation: anim))
+      let s = LottieTiming.scalar(value, period: 2, fps: 30)
+      XCTAssertTrue(s.sampled, "\(curve), \(keyframeCurve)")
+      for frame in 0..<60 {
+        let expected = value.value(at: Double(frame) / 30)
+        XCTAssertEqual(s.value(atFrame: Double(frame)), expected, accuracy: 360 * 0.005, "\(curve) frame \(frame)")
+      }
+    }
+  }
+}
