@@ -28,24 +28,50 @@ func convertRows(
   from data: UnsafeRawPointer, stride: Int, width: Int, height: Int, into out: UnsafeMutablePointer<UInt8>
 ) {
   let output = UnsafeMutableRawPointer(out)
+  let inPlace = UnsafeRawPointer(output) == data && stride == width * 4
   for y in 0..<height {
     let row = data + y * stride
     let target = output + y * width * 4
-    for x in 0..<width {
-      let p = row.load(fromByteOffset: x * 4, as: UInt32.self)
-      let a = p >> 24
-      let rgba: UInt32  // R in the lowest byte: bytes R, G, B, A once stored little-endian
-      if a == 255 {
-        rgba = (p >> 16) & 0xFF | (p & 0xFF00) | (p & 0xFF) << 16 | 0xFF00_0000
-      } else if a == 0 {
-        rgba = 0
+    // Four pixels at a time while they are all opaque or all clear (most of a loader's frame):
+    // a byte shuffle, or zeros (nothing to write in place); mixed groups go pixel by pixel.
+    var x = 0
+    #if _endian(little)  // the lanes are stored in native byte order
+    while x + 4 <= width {
+      let p = row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt32>.self)
+      let a = p &>> 24
+      if a == SIMD4(repeating: 255) {
+        let rgba = (p &>> 16) & 0xFF | (p & 0xFF00) | (p & 0xFF) &<< 16 | 0xFF00_0000
+        target.storeBytes(of: rgba, toByteOffset: x * 4, as: SIMD4<UInt32>.self)
+      } else if p == SIMD4(repeating: 0) {
+        if !inPlace { target.storeBytes(of: p, toByteOffset: x * 4, as: SIMD4<UInt32>.self) }
       } else {
-        let r = UInt32(unpremultiply((p >> 16) & 255, alpha: a))
-        let g = UInt32(unpremultiply((p >> 8) & 255, alpha: a))
-        let b = UInt32(unpremultiply(p & 255, alpha: a))
-        rgba = r | g << 8 | b << 16 | a << 24
+        for k in x..<(x + 4) { convertPixel(row, target, k) }
       }
-      target.storeBytes(of: rgba.littleEndian, toByteOffset: x * 4, as: UInt32.self)
+      x += 4
+    }
+    #endif
+    while x < width {
+      convertPixel(row, target, x)
+      x += 1
     }
   }
+}
+
+/// Converts pixel `x` of a row (see `convertRows`).
+@inline(__always)
+private func convertPixel(_ row: UnsafeRawPointer, _ target: UnsafeMutableRawPointer, _ x: Int) {
+  let p = row.load(fromByteOffset: x * 4, as: UInt32.self)
+  let a = p >> 24
+  let rgba: UInt32  // R in the lowest byte: bytes R, G, B, A once stored little-endian
+  if a == 255 {
+    rgba = (p >> 16) & 0xFF | (p & 0xFF00) | (p & 0xFF) << 16 | 0xFF00_0000
+  } else if a == 0 {
+    rgba = 0
+  } else {
+    let r = UInt32(unpremultiply((p >> 16) & 255, alpha: a))
+    let g = UInt32(unpremultiply((p >> 8) & 255, alpha: a))
+    let b = UInt32(unpremultiply(p & 255, alpha: a))
+    rgba = r | g << 8 | b << 16 | a << 24
+  }
+  target.storeBytes(of: rgba.littleEndian, toByteOffset: x * 4, as: UInt32.self)
 }

@@ -255,7 +255,6 @@ public enum GIFEncoder {
 /// frame's indices are chosen and LZW-compressed on several threads, and the frames are appended
 /// in order. The bytes are the same for any number of threads.
 struct FrameStream {
-  private let table: [(UInt8, UInt8, UInt8)]
   private let transparent: UInt8
   private let minCodeSize: Int
   private let width: Int
@@ -274,7 +273,6 @@ struct FrameStream {
   ///   - threads: The most threads used (≥ 1).
   ///   - header: The file so far (header, screen, loop), as `GIFWriter.finish` returns it.
   init(palette: Palette, width: Int, height: Int, threads: Int, header: [UInt8]) {
-    table = palette.rgbTable
     transparent = palette.transparentIndex
     minCodeSize = max(2, palette.tableSize.trailingZeroBitCount)
     self.width = width
@@ -321,11 +319,9 @@ struct FrameStream {
   private mutating func writeLayouts() throws {
     let layouts = self.layouts
     self.layouts = []
-    let (table, t, minCodeSize) = (self.table, transparent, self.minCodeSize)
+    let (t, minCodeSize) = (transparent, self.minCodeSize)
     let frames = try Parallel.map(layouts.count, workers: threads) { k -> [UInt8] in
-      let frame = layouts[k].optimized(transparent: t, minCodeSize: minCodeSize)
-      return try GIFWriter.frameBytes(table: table, disposal: frame.disposal, delay: frame.delay,
-                                      transparentIndex: Int(t), rect: frame.rect, pixels: frame.pixels)
+      layouts[k].encoded(transparent: t, minCodeSize: minCodeSize)
     }
     for frame in frames { bytes.append(contentsOf: frame) }
   }
