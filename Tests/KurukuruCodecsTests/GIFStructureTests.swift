@@ -129,17 +129,6 @@ final class GIFStructureTests: XCTestCase {
     }
   }
 
-  func testChoiceExtendsLZWStrings() {
-    // A run of changed 1s, then changed 1s at even places and unchanged 1s at odd ones: keep
-    // gives 1,T,1,T…; extending the strings of 1s already in the table is cheaper.
-    let keep = (0..<600).map { UInt8($0 < 200 || $0 % 2 == 0 ? 1 : 4) }
-    let own = [UInt8](repeating: 1, count: 600)
-    let chosen = LZW.choose(keep: keep, own: own, minCodeSize: 3)
-    XCTAssertTrue(chosen.indices.allSatisfy { chosen[$0] == keep[$0] || chosen[$0] == own[$0] })
-    XCTAssertLessThan(LZW.compress(chosen, minCodeSize: 3).count, LZW.compress(keep, minCodeSize: 3).count)
-    XCTAssertEqual(LZW.choose(keep: keep, own: keep, minCodeSize: 3), keep, "no choice, no change")
-  }
-
   func testUnchangedPixelsAreWrittenTheCheaperWay() throws {
     // The previous canvas has stripes of 1 and 3; the new one is all 1. Writing "keep" for the
     // unchanged 1s would alternate keep/1; writing them as 1 makes one long run.

@@ -65,8 +65,7 @@ struct LZWTable {
 
 // MARK: - LZW
 
-/// GIF LZW compression (the image data of a frame) and the LZW-friendly choice of pixels that may
-/// take either of two values.
+/// GIF LZW compression: the image data of a frame.
 enum LZW {
   /// Compresses palette indices as GIF image data: the minimum code size byte, then the codes in
   /// data sub-blocks of at most 255 bytes, then the block terminator. The same bytes as giflib's
@@ -118,58 +117,6 @@ enum LZW {
     var out: [UInt8] = []
     out.reserveCapacity(pixels.count / 4 + 16)
     compress(pixels, minCodeSize: minCodeSize, into: &out)
-    return out
-  }
-
-  /// Chooses, where `keep` and `own` differ, a value that compresses well, by following the
-  /// string LZW is matching (the parse `compress` will make of the result): the value that
-  /// continues the previous pixel's run is tried first, then the other; the first that extends
-  /// the current string is taken, and when neither does, the first (a new string starts).
-  /// - Parameters:
-  ///   - keep: The frame with unchanged pixels as the transparent index.
-  ///   - own: The same frame with unchanged pixels as their colour.
-  ///   - minCodeSize: The LZW minimum code size (2...8).
-  /// - Returns: The chosen pixels.
-  static func choose(keep: [UInt8], own: [UInt8], minCodeSize: Int) -> [UInt8] {
-    guard let first = keep.first else { return keep }
-    var out = keep
-    var table = LZWTable(minCodeSize: minCodeSize)
-    var prefix = Int(first)
-    var last = first
-    keep.withUnsafeBufferPointer { keep in
-      own.withUnsafeBufferPointer { own in
-        out.withUnsafeMutableBufferPointer { out in
-          for i in 1..<keep.count {
-            var value = keep[i]
-            var code: Int
-            let other = own[i]
-            if other != value {
-              let preferred = other == last ? other : value
-              let alternative = other == last ? value : other
-              value = preferred
-              code = table.code(prefix, preferred)
-              if code < 0 {
-                let extended = table.code(prefix, alternative)
-                if extended >= 0 {
-                  value = alternative
-                  code = extended
-                }
-              }
-              out[i] = value
-            } else {
-              code = table.code(prefix, value)
-            }
-            last = value
-            if code >= 0 {
-              prefix = code
-              continue
-            }
-            _ = table.add(prefix, value)
-            prefix = Int(value)
-          }
-        }
-      }
-    }
     return out
   }
 }
