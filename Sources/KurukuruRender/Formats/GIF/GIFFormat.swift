@@ -84,6 +84,7 @@ public struct GIFFormat: SingleFileFormat {
     if options.dither != defaults.dither { key += "|dither=\(options.dither)" }
     if options.maxColors != defaults.maxColors { key += "|colors=\(options.maxColors)" }
     if options.maxColorError != defaults.maxColorError { key += "|error=\(options.maxColorError)" }
+    if options.maxFringeError != defaults.maxFringeError { key += "|fringe=\(options.maxFringeError)" }
     return key
   }
 
