@@ -50,7 +50,7 @@ public struct GIFOptions: Sendable, Equatable {
   /// a mean PSNR of 54–61 dB, and 0.43–0.95× the bytes of ffmpeg's two-pass palette GIF at a
   /// higher mean PSNR on every preset. 50 dB would halve the table again on four-color-ring but
   /// fall below ffmpeg's 58 dB there.
-  public static let defaultColorError = colorError(forPSNR: 52)
+  public static let defaultColorError = colorError(forPSNR: 54)
 
   /// The default `maxFringeError`: 2.55 levels RMS, a PSNR of 40 dB.
   public static let defaultFringeError = colorError(forPSNR: 40)
