@@ -28,7 +28,7 @@ public struct GIFOptions: Sendable, Equatable {
   /// fewest colours (up to `maxColors`) that reach it, then is filled up to its power-of-two table
   /// size (more colours at the same LZW code width). Smaller palettes mean narrower LZW codes and
   /// smaller files. 0 = always use every colour allowed (exact when the animation has at most
-  /// `maxColors` colours). Default `GIFOptions.defaultColorError` (0.64 levels, PSNR 52 dB).
+  /// `maxColors` colours). Default `GIFOptions.defaultColorError` (0.51 levels, PSNR 54 dB).
   public var maxColorError: Double
   /// With `keepTransparency`: the colour error that dropping the faint fringe of anti-aliased
   /// edges may add, as root-mean-square per channel over every pixel of the frames on the matte,
@@ -44,12 +44,12 @@ public struct GIFOptions: Sendable, Equatable {
   /// the same bytes for any number.
   public var threads: Int
 
-  /// The default `maxColorError`: 0.64 levels RMS, i.e. a PSNR of 52 dB, far below visible
-  /// differences. Measured on the bundled presets (`scripts/bench.d/gif`, PSNR on white, with the
-  /// temporal tolerance it implies): files 23–45% smaller than with every colour (64–80 dB), at
-  /// a mean PSNR of 54–61 dB, and 0.43–0.95× the bytes of ffmpeg's two-pass palette GIF at a
-  /// higher mean PSNR on every preset. 50 dB would halve the table again on four-color-ring but
-  /// fall below ffmpeg's 58 dB there.
+  /// The default `maxColorError`: 0.51 levels RMS, i.e. a PSNR of 54 dB, far below visible
+  /// differences. Measured on the bundled presets at scale 2 (`scripts/bench.d/gif`, PSNR on
+  /// white, with the temporal tolerance it implies): 0.44–0.75× the bytes of ffmpeg's two-pass
+  /// palette GIF at a higher mean PSNR on every preset. 52 dB (the earlier default, measured at
+  /// scale 1) kept four-color-ring's glow on black in a 64-entry table, 55.8 dB against ffmpeg's
+  /// 59.1; at 54 dB it takes 128 entries: 60.1 dB at 0.75× ffmpeg's bytes.
   public static let defaultColorError = colorError(forPSNR: 54)
 
   /// The default `maxFringeError`: 2.55 levels RMS, a PSNR of 40 dB.
@@ -105,8 +105,10 @@ public struct GIFOptions: Sendable, Equatable {
 /// files are 13–21% smaller and 2.2–2.7 dB PSNR better than with ordered dithering (the Bayer
 /// pattern defeats LZW and adds noise; equal for the exact-palette dots), so `.none` is the
 /// default. The palette size comes from a PSNR target (`GIFOptions.maxColorError`, default
-/// 52 dB): on the bundled presets files are 23–45% smaller than with every colour, at no visible
-/// loss (`scripts/bench.d/gif` compares with ffmpeg, gifsicle and ImageMagick).
+/// 54 dB), or takes every colour when they fit the next table size up, at no visible loss
+/// (`scripts/bench.d/gif` compares with ffmpeg, gifsicle and ImageMagick). With transparency,
+/// the faint fringe of anti-aliased edges may be dropped (`GIFOptions.maxFringeError`).
+/// Frames are LZW-compressed by `LZW` (byte-identical to giflib's encoder).
 public enum GIFEncoder {
   /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels (two
   /// chunks are alive at a time: one encoded, the next rendered).

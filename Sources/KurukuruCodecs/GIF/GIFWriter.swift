@@ -98,7 +98,8 @@ final class GIFWriter {
   /// The bytes one frame takes in a file (graphics control extension, image descriptor and LZW
   /// data), encoded on its own: the same bytes `putFrame` writes (giflib starts every image's
   /// compression afresh) in a file whose colour table gives `minCodeSize`, made without giflib
-  /// (`LZW.compress`; our LZW is several times faster). Safe to call from several threads at once.
+  /// (`LZW.compress`, so that the frame chooser's compressed data is written as is). Safe to
+  /// call from several threads at once.
   /// - Parameters:
   ///   - disposal: The disposal method (1 = keep, 2 = restore to background).
   ///   - delay: The delay in centiseconds.
