@@ -106,7 +106,7 @@ final class GIFPaletteTests: XCTestCase {
     exact.map([.rgb(102, 101, 100), .rgb(103, 100, 100), .transparent, .rgb(200, 0, 0)])
     XCTAssertEqual(exact.canvas, [1, 1, 3, 2], "tolerance 0: always the nearest colour")
     XCTAssertEqual(GIFOptions(maxColorError: 0).temporalTolerance, 0)
-    XCTAssertEqual(GIFOptions().temporalTolerance, 4, "52 dB: 12 × 0.64²")
+    XCTAssertEqual(GIFOptions().temporalTolerance, 3, "54 dB: 12 × 0.51²")
   }
 
   func testPSNRTargetConversion() {

@@ -29,7 +29,8 @@ final class GIFRoundTripTests: XCTestCase {
   func testMovingDiscOnTransparentIsExact() throws {
     let frames = (0..<count).map { Synthetic.disc(size: size, frame: $0, of: count) }
     _ = try roundTrip(frames, options: GIFOptions())
-    // Exact palette (no colour error allowed): the decoded pixels are the matted input itself.
+    // Exact palette (no colour error allowed, so no fringe cut either): the decoded pixels are the
+    // matted input itself.
     let exact = GIFOptions(maxColorError: 0)
     _ = try roundTrip(frames, options: exact)
     let decoded = try GIFDecoder.decode(try GIFEncoder.encode(frames, delays: [Int](repeating: 4, count: count), options: exact))
@@ -44,6 +45,32 @@ final class GIFRoundTripTests: XCTestCase {
           XCTAssertEqual(decoded.frames[i][x, y], want, "frame \(i) pixel (\(x), \(y))")
           if decoded.frames[i][x, y] != want { return }
         }
+      }
+    }
+  }
+
+  func testFaintFringeIsDroppedButTranslucentFillsStay() throws {
+    let matte = (r: 255, g: 255, b: 255)
+    let discs = (0..<count).map { Synthetic.disc(size: size, frame: $0, of: count) }
+    // An anti-aliased edge is cut (at 128 like ffmpeg's alpha_threshold when the edge is a small
+    // part of the canvas; this 48-pixel canvas is mostly edge, so lower).
+    let cut = Matting.fringeThreshold(of: discs, matte: matte, base: 8, maxError: GIFOptions.defaultFringeError)
+    XCTAssertGreaterThanOrEqual(cut, 64)
+    XCTAssertEqual(Matting.fringeThreshold(of: discs, matte: matte, base: 8, maxError: 0), 8)
+    // The same discs at 40% opacity: dropping them would lose the animation.
+    let faded = discs.map { disc -> Frame in
+      var frame = disc
+      for i in stride(from: 3, to: frame.pixels.count, by: 4) { frame.pixels[i] = UInt8(Int(frame.pixels[i]) * 2 / 5) }
+      return frame
+    }
+    XCTAssertLessThanOrEqual(
+      Matting.fringeThreshold(of: faded, matte: matte, base: 8, maxError: GIFOptions.defaultFringeError), 64,
+      "the fill (alpha 102) stays")
+    // Encoded with the defaults, the disc's faint fringe is transparent.
+    let decoded = try GIFDecoder.decode(try GIFEncoder.encode(discs, delays: [Int](repeating: 4, count: count)))
+    for y in 0..<size {
+      for x in 0..<size where discs[0][x, y].a < cut {
+        XCTAssertEqual(decoded.frames[0][x, y].a, 0, "(\(x), \(y))")
       }
     }
   }

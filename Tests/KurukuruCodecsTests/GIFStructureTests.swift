@@ -90,27 +90,43 @@ final class GIFStructureTests: XCTestCase {
                    [PixelRect(x: 0, y: 0, width: 16, height: 16), PixelRect(x: 7, y: 8, width: 1, height: 1)])
   }
 
-  func testLZWCostCountsCodes() {
-    // clear, 0, "00" (code 6), 0, end: five 3-bit codes.
-    XCTAssertEqual(LZWCost.bits([0, 0, 0, 0], minCodeSize: 2), 15)
-    XCTAssertEqual(LZWCost.bits([], minCodeSize: 8), 0)
+  func testLZWCodesWidenWhenGiflibWidensThem() {
+    // clear (4), 0, "00" (code 6), 0, end (5): the end code is 4 bits wide, since code 8 would be
+    // next. Packed LSB first: 4 | 0 << 3 | 6 << 6 | 0 << 9 | 5 << 12 = 0x5184.
+    XCTAssertEqual(LZW.compress([0, 0, 0, 0], minCodeSize: 2), [2, 2, 0x84, 0x51, 0])
     var generator = SplitMix(seed: 9)
     let noise = (0..<2000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
     let run = [UInt8](repeating: 7, count: 2000)
-    XCTAssertLessThan(LZWCost.bits(run, minCodeSize: 8) * 10, LZWCost.bits(noise, minCodeSize: 8))
+    XCTAssertLessThan(LZW.compress(run, minCodeSize: 8).count * 10, LZW.compress(noise, minCodeSize: 8).count)
     // Noise barely compresses: about 9 to 12 bits a pixel (codes widen as the table fills).
-    XCTAssertGreaterThan(LZWCost.bits(noise, minCodeSize: 8), 2000 * 9)
+    XCTAssertGreaterThan(LZW.compress(noise, minCodeSize: 8).count * 8, 2000 * 9)
   }
 
-  func testGreedyChoiceExtendsLZWStrings() {
-    // A run of changed 1s, then changed 1s at even places and unchanged 1s at odd ones: keep
-    // gives 1,T,1,T…; extending the strings of 1s already in the table is cheaper.
-    let keep = (0..<600).map { UInt8($0 < 200 || $0 % 2 == 0 ? 1 : 4) }
-    let own = [UInt8](repeating: 1, count: 600)
-    let chosen = LZWCost.greedy(keep: keep, own: own, minCodeSize: 3)
-    XCTAssertTrue(chosen.indices.allSatisfy { chosen[$0] == keep[$0] || chosen[$0] == own[$0] })
-    XCTAssertLessThan(LZWCost.bits(chosen, minCodeSize: 3), LZWCost.bits(keep, minCodeSize: 3))
-    XCTAssertEqual(LZWCost.greedy(keep: keep, own: keep, minCodeSize: 3), keep, "no choice, no change")
+  func testFrameBytesEqualGiflibs() throws {
+    // Every code size, noise and runs, and frames long enough to fill the table (clear codes).
+    var generator = SplitMix(seed: 4)
+    for minCodeSize in 2...8 {
+      for (width, height) in [(1, 1), (7, 3), (64, 64), (301, 97)] {
+        var pixels: [UInt8] = []
+        while pixels.count < width * height {
+          let value = UInt8(truncatingIfNeeded: generator.next()) & UInt8((1 << minCodeSize) - 1)
+          let length = generator.next() % 3 == 0 ? Int(generator.next() % 50) : 1
+          pixels += [UInt8](repeating: value, count: min(length, width * height - pixels.count))
+        }
+        let rect = PixelRect(x: 3, y: 2, width: width, height: height)
+        let table = [(UInt8, UInt8, UInt8)](repeating: (9, 9, 9), count: 1 << minCodeSize)
+        let reference = try GIFWriter()
+        try reference.putScreen(width: width + 3, height: height + 2, table: table, background: 0)
+        let start = try GIFWriter()
+        try start.putScreen(width: width + 3, height: height + 2, table: table, background: 0)
+        let headerCount = try start.finish().count - 1
+        try reference.putFrame(disposal: 2, delay: 300, transparentIndex: 1, rect: rect, pixels: pixels)
+        let expected = Array(try reference.finish().dropLast().dropFirst(headerCount))
+        let ours = GIFWriter.frameBytes(disposal: 2, delay: 300, transparentIndex: 1, rect: rect, pixels: pixels,
+                                        minCodeSize: minCodeSize)
+        XCTAssertEqual(ours, expected, "code size \(minCodeSize), \(width)×\(height)")
+      }
+    }
   }
 
   func testUnchangedPixelsAreWrittenTheCheaperWay() throws {

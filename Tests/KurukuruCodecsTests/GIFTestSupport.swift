@@ -94,7 +94,14 @@ enum Reference {
 
   /// The canvases the encoder intends: matted, palette-mapped, transparent as (0, 0, 0, 0).
   static func expected(_ frames: [Frame], options: GIFOptions) -> [Frame] {
-    let matting = Matting(options: options)
+    var matting = Matting(options: options)
+    if options.keepTransparency && options.maxColorError > 0 && options.maxFringeError > 0 {
+      // The encoder sets the alpha threshold from its first chunk of frames.
+      let chunk = GIFEncoder.chunkSize(width: frames[0].width, height: frames[0].height)
+      matting = Matting(options: options, threshold: Matting.fringeThreshold(
+        of: Array(frames.prefix(chunk)), matte: matting.matte, base: options.alphaThreshold,
+        maxError: options.maxFringeError))
+    }
     var histogram = ColorHistogram()
     var keys = [ColorKey](repeating: 0, count: frames[0].width * frames[0].height)
     for frame in frames {

@@ -31,6 +31,42 @@ final class OutputTests: XCTestCase {
     XCTAssertEqual(out, [0x10, 0x20, 0x30, 255, 0, 0, 0, 0, 128, 64, 0, 128])
   }
 
+  func testConversionOfRunsOfOpaqueAndClearPixelsMatchesThePixelFormula() {
+    // Rows of 37 pixels (groups of 16 and 4 and a tail) in runs of opaque, clear and partial
+    // pixels, converted in place and into another buffer, against the formula pixel by pixel.
+    var state: UInt32 = 12345
+    func next() -> UInt32 { state = state &* 1_664_525 &+ 1_013_904_223; return state >> 8 }
+    let width = 37, height = 9
+    var source: [UInt32] = []
+    while source.count < width * height {
+      let kind = next() % 3, run = Int(next() % 23) + 1
+      for _ in 0..<run {
+        let a: UInt32 = kind == 0 ? 255 : kind == 1 ? 0 : next() % 256
+        let c = { a == 0 ? 0 : next() % (a + 1) }
+        source.append(a << 24 | c() << 16 | c() << 8 | c())
+      }
+    }
+    source = Array(source.prefix(width * height))
+    let expected = source.flatMap { p -> [UInt8] in
+      let a = p >> 24
+      return [unpremultiply((p >> 16) & 255, alpha: a), unpremultiply((p >> 8) & 255, alpha: a),
+              unpremultiply(p & 255, alpha: a), UInt8(a)]
+    }
+    var out = [UInt8](repeating: 7, count: width * height * 4)
+    source.withUnsafeBytes { data in
+      out.withUnsafeMutableBufferPointer {
+        convertRows(from: data.baseAddress!, stride: width * 4, width: width, height: height, into: $0.baseAddress!)
+      }
+    }
+    XCTAssertEqual(out, expected, "into another buffer")
+    var inPlace = source.withUnsafeBytes { [UInt8]($0) }
+    inPlace.withUnsafeMutableBufferPointer {
+      convertRows(from: UnsafeRawPointer($0.baseAddress!), stride: width * 4, width: width, height: height,
+                  into: $0.baseAddress!)
+    }
+    XCTAssertEqual(inPlace, expected, "in place")
+  }
+
   func testScaleTwoDoublesPixelSizeAndMarkPositions() throws {
     let items = [fill(Shapes.rect(60, 20, 10, 10), red)]
     let one = try render(items, width: 100, height: 50)

@@ -30,6 +30,17 @@ struct FrameLayout {
   /// The canvas the frame is drawn on, inside `rect`, row by row.
   var before: [UInt8]
 
+  /// The frame's bytes in the file (graphics control extension, image descriptor, LZW data), its
+  /// indices chosen by `FrameOptimizer.choose`.
+  /// - Parameters:
+  ///   - transparent: The transparent palette index.
+  ///   - minCodeSize: The LZW minimum code size (2...8).
+  func encoded(transparent: UInt8, minCodeSize: Int) -> [UInt8] {
+    let data = FrameOptimizer.choose(now: now, before: before, transparent: transparent, minCodeSize: minCodeSize).data
+    return GIFWriter.frameBytes(disposal: disposal, delay: delay, transparentIndex: Int(transparent), rect: rect,
+                                data: data)
+  }
+
   /// The frame with its indices chosen (`FrameOptimizer.choosePixels`).
   /// - Parameters:
   ///   - transparent: The transparent palette index.
@@ -227,9 +238,11 @@ struct FrameOptimizer {
                           now: crop(pending, rect), before: crop(base, rect)))
     swap(&base, &pending)
     if disposal == 2 {
-      for row in rect.y..<(rect.y + rect.height) {
-        let start = row * width + rect.x
-        for i in start..<(start + rect.width) { base[i] = t }
+      base.withUnsafeMutableBufferPointer { base in
+        guard let start = base.baseAddress else { return }
+        for row in rect.y..<(rect.y + rect.height) {
+          (start + row * width + rect.x).update(repeating: t, count: rect.width)
+        }
       }
     }
     return disposal
@@ -240,61 +253,63 @@ struct FrameOptimizer {
     var out = [UInt8](repeating: 0, count: rect.width * rect.height)
     canvas.withUnsafeBufferPointer { source in
       out.withUnsafeMutableBufferPointer { target in
+        guard let from = source.baseAddress, let to = target.baseAddress else { return }
         for row in 0..<rect.height {
-          let from = (rect.y + row) * width + rect.x
-          let to = row * rect.width
-          for x in 0..<rect.width { target[to + x] = source[from + x] }
+          (to + row * rect.width).update(from: from + (rect.y + row) * width + rect.x, count: rect.width)
         }
       }
     }
     return out
   }
 
-  /// The indices to write for a frame. A pixel already right on the canvas may be written as
-  /// "keep" (the transparent index) or as its own colour; of four ways (always keep, always
-  /// colour, whichever continues the previous pixel's run, whichever extends the LZW string being
-  /// matched) the one with the fewest LZW bits is taken (ties: always keep).
+  /// The indices to write for a frame, and their LZW data. A pixel already right on the canvas
+  /// may be written as "keep" (the transparent index) or as its own colour: the frame is written
+  /// all one way or all the other, whichever has fewer changes of index from one pixel to the
+  /// next (ties: keep), as runs are what LZW compresses. Measured on the bundled presets at
+  /// scale 2 (opaque and transparent): 0.4% more bytes than compressing both ways and a
+  /// pixel-by-pixel LZW-guided choice and keeping the smallest, at a third of the work.
   /// - Parameters:
   ///   - now: The canvas the frame must show inside its rectangle, row by row.
   ///   - before: The canvas it is drawn on, same pixels.
   ///   - transparent: The transparent palette index.
   ///   - minCodeSize: The LZW minimum code size (2...8).
-  /// - Returns: One index per pixel of `now`.
-  static func choosePixels(now: [UInt8], before: [UInt8], transparent t: UInt8, minCodeSize: Int) -> [UInt8] {
+  /// - Returns: One index per pixel of `now`, and their image data (`LZW.compress`).
+  static func choose(now: [UInt8], before: [UInt8], transparent t: UInt8,
+                     minCodeSize: Int) -> (pixels: [UInt8], data: [UInt8]) {
     let count = now.count
     var keep = [UInt8](repeating: t, count: count)
-    var runs = [UInt8](repeating: t, count: count)
     var choice = false
+    // Changes of index between neighbouring pixels, written each way.
+    var keepBreaks = 0, ownBreaks = 0
     now.withUnsafeBufferPointer { now in
       before.withUnsafeBufferPointer { before in
         keep.withUnsafeMutableBufferPointer { keep in
-          runs.withUnsafeMutableBufferPointer { runs in
-            var last = t
-            for i in 0..<count {
-              let value = now[i]
-              if value != before[i] {
-                keep[i] = value
-                runs[i] = value
-              } else if value != t {
-                choice = true
-                if value == last { runs[i] = value }
-              }
-              last = runs[i]
+          var lastKeep = count > 0 && now[0] != before[0] ? now[0] : t
+          var lastOwn = count > 0 ? now[0] : t
+          for i in 0..<count {
+            let value = now[i]
+            var written = t
+            if value != before[i] {
+              written = value
+              keep[i] = value
+            } else if value != t {
+              choice = true
             }
+            keepBreaks &+= written != lastKeep ? 1 : 0
+            ownBreaks &+= value != lastOwn ? 1 : 0
+            lastKeep = written
+            lastOwn = value
           }
         }
       }
     }
-    guard choice else { return keep }
-    let own = now
-    var best = keep
-    var bestBits = LZWCost.bits(keep, minCodeSize: minCodeSize)
-    for candidate in [own, runs, LZWCost.greedy(keep: keep, own: own, minCodeSize: minCodeSize)] {
-      // Counting stops once a candidate cannot be smaller: the same choice, sooner.
-      let bits = LZWCost.bits(candidate, minCodeSize: minCodeSize, limit: bestBits)
-      if bits < bestBits { best = candidate; bestBits = bits }
-    }
-    return best
+    let pixels = choice && ownBreaks < keepBreaks ? now : keep
+    return (pixels, LZW.compress(pixels, minCodeSize: minCodeSize))
+  }
+
+  /// The indices `choose(now:before:transparent:minCodeSize:)` writes.
+  static func choosePixels(now: [UInt8], before: [UInt8], transparent t: UInt8, minCodeSize: Int) -> [UInt8] {
+    choose(now: now, before: before, transparent: t, minCodeSize: minCodeSize).pixels
   }
 
   /// The bounding box of the pixels where `differs(a, b)` holds (empty when none).
@@ -319,117 +334,5 @@ struct FrameOptimizer {
     }
     guard maxY >= 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
     return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-  }
-}
-
-// MARK: - LZWCost
-
-/// The size of GIF LZW data, to choose between equivalent frames without compressing them.
-enum LZWCost {
-  /// Pixels where `keep` and `own` differ may take either value: each takes the one that extends
-  /// the LZW string being matched (keep first), else keep.
-  /// - Parameters:
-  ///   - keep: The frame with unchanged pixels as the transparent index.
-  ///   - own: The same frame with unchanged pixels as their colour.
-  ///   - minCodeSize: The LZW minimum code size (2...8).
-  /// - Returns: The chosen pixels.
-  static func greedy(keep: [UInt8], own: [UInt8], minCodeSize: Int) -> [UInt8] {
-    guard !keep.isEmpty else { return keep }
-    var out = keep
-    let clear = 1 << minCodeSize
-    var next = clear + 2
-    let mask = 8191
-    var slotKeys = [Int32](repeating: -1, count: mask + 1)
-    var slotCodes = [Int16](repeating: 0, count: mask + 1)
-    func find(_ key: Int32) -> (slot: Int, code: Int?) {
-      var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19) & mask
-      while slotKeys[slot] != -1 && slotKeys[slot] != key { slot = (slot + 1) & mask }
-      return (slot, slotKeys[slot] == key ? Int(slotCodes[slot]) : nil)
-    }
-    var prefix = Int(keep[0])
-    for i in 1..<keep.count {
-      var value = Int(keep[i])
-      var hit = find(Int32(prefix << 8 | value))
-      if hit.code == nil && own[i] != keep[i] {
-        let other = find(Int32(prefix << 8 | Int(own[i])))
-        if other.code != nil { value = Int(own[i]); hit = other; out[i] = own[i] }
-      }
-      if let code = hit.code {
-        prefix = code
-        continue
-      }
-      if next < 4096 {
-        slotKeys[hit.slot] = Int32(prefix << 8 | value)
-        slotCodes[hit.slot] = Int16(next)
-        next += 1
-      } else {
-        for s in 0...mask { slotKeys[s] = -1 }
-        next = clear + 2
-      }
-      prefix = value
-    }
-    return out
-  }
-
-  /// The number of bits GIF LZW needs for `pixels`: a clear code first, one code per longest
-  /// known string, codes one bit wider each time the table passes a power of two, a clear code
-  /// when all 4096 codes are used, and the end code.
-  /// - Parameters:
-  ///   - pixels: Palette indices below `1 << minCodeSize`.
-  ///   - minCodeSize: The LZW minimum code size (2...8).
-  /// - Returns: The bits of the code stream (without sub-block framing).
-  static func bits(_ pixels: [UInt8], minCodeSize: Int) -> Int {
-    bits(pixels, minCodeSize: minCodeSize, limit: .max)
-  }
-
-  /// `bits(_:minCodeSize:)`, or some number ≥ `limit` as soon as the count reaches `limit`.
-  /// - Parameters:
-  ///   - pixels: Palette indices below `1 << minCodeSize`.
-  ///   - minCodeSize: The LZW minimum code size (2...8).
-  ///   - limit: The count past which the exact number does not matter.
-  /// - Returns: The exact bits when below `limit`, otherwise a number ≥ `limit`.
-  static func bits(_ pixels: [UInt8], minCodeSize: Int, limit: Int) -> Int {
-    guard let first = pixels.first else { return 0 }
-    let clear = 1 << minCodeSize
-    var next = clear + 2
-    var width = minCodeSize + 1
-    var bits = width
-    // Open addressing over (prefix code << 8 | pixel) keys; 8192 slots for at most 4096 codes.
-    let mask = 8191
-    var slotKeys = [Int32](repeating: -1, count: mask + 1)
-    var slotCodes = [Int16](repeating: 0, count: mask + 1)
-    var prefix = Int(first)
-    slotKeys.withUnsafeMutableBufferPointer { slotKeys in
-      slotCodes.withUnsafeMutableBufferPointer { slotCodes in
-        pixels.withUnsafeBufferPointer { pixels in
-          for i in 1..<pixels.count {
-            let value = Int(pixels[i])
-            let key = Int32(prefix << 8 | value)
-            var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19) & mask
-            while slotKeys[slot] != -1 && slotKeys[slot] != key { slot = (slot + 1) & mask }
-            if slotKeys[slot] == key {
-              prefix = Int(slotCodes[slot])
-              continue
-            }
-            bits += width
-            // The count only grows (the end adds 2 codes more).
-            if bits >= limit { return }
-            if next < 4096 {
-              slotKeys[slot] = key
-              slotCodes[slot] = Int16(next)
-              next += 1
-              if next > 1 << width && width < 12 { width += 1 }
-            } else {
-              bits += width
-              for s in 0...mask { slotKeys[s] = -1 }
-              next = clear + 2
-              width = minCodeSize + 1
-            }
-            prefix = value
-          }
-        }
-      }
-    }
-    return bits + 2 * width
   }
 }

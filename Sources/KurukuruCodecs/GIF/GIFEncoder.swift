@@ -28,19 +28,32 @@ public struct GIFOptions: Sendable, Equatable {
   /// fewest colours (up to `maxColors`) that reach it, then is filled up to its power-of-two table
   /// size (more colours at the same LZW code width). Smaller palettes mean narrower LZW codes and
   /// smaller files. 0 = always use every colour allowed (exact when the animation has at most
-  /// `maxColors` colours). Default `GIFOptions.defaultColorError` (0.64 levels, PSNR 52 dB).
+  /// `maxColors` colours). Default `GIFOptions.defaultColorError` (0.51 levels, PSNR 54 dB).
   public var maxColorError: Double
+  /// With `keepTransparency`: the colour error that dropping the faint fringe of anti-aliased
+  /// edges may add, as root-mean-square per channel over every pixel of the frames on the matte,
+  /// in 8-bit levels (≥ 0). The encoder raises the alpha threshold to the highest of 128, 64, 32
+  /// and 16 (never below `alphaThreshold`) that stays within it, measured on the first frames (up
+  /// to one chunk). A fringe pixel only shows as a matte-coloured speck on another page, and
+  /// breaks the runs LZW compresses; translucent fills (a fading shape) cost far more error, so
+  /// they stay. 0 = never raise it; also off when `maxColorError` is 0 (exact). Default
+  /// `colorError(forPSNR: 40)` (2.55 levels): on activity-indicator at scale 2 the cut is at 128,
+  /// like ffmpeg's `alpha_threshold=128`, and the file 26% smaller at 43.6 dB on white.
+  public var maxFringeError: Double
   /// The most threads the encoder uses (≥ 1). Default: the active processor count. The output is
   /// the same bytes for any number.
   public var threads: Int
 
-  /// The default `maxColorError`: 0.64 levels RMS, i.e. a PSNR of 52 dB, far below visible
-  /// differences. Measured on the bundled presets (`scripts/bench.d/gif`, PSNR on white, with the
-  /// temporal tolerance it implies): files 23–45% smaller than with every colour (64–80 dB), at
-  /// a mean PSNR of 54–61 dB, and 0.43–0.95× the bytes of ffmpeg's two-pass palette GIF at a
-  /// higher mean PSNR on every preset. 50 dB would halve the table again on four-color-ring but
-  /// fall below ffmpeg's 58 dB there.
-  public static let defaultColorError = colorError(forPSNR: 52)
+  /// The default `maxColorError`: 0.51 levels RMS, i.e. a PSNR of 54 dB, far below visible
+  /// differences. Measured on the bundled presets at scale 2 (`scripts/bench.d/gif`, PSNR on
+  /// white, with the temporal tolerance it implies): 0.44–0.75× the bytes of ffmpeg's two-pass
+  /// palette GIF at a higher mean PSNR on every preset. 52 dB (the earlier default, measured at
+  /// scale 1) kept four-color-ring's glow on black in a 64-entry table, 55.8 dB against ffmpeg's
+  /// 59.1; at 54 dB it takes 128 entries: 60.1 dB at 0.75× ffmpeg's bytes.
+  public static let defaultColorError = colorError(forPSNR: 54)
+
+  /// The default `maxFringeError`: 2.55 levels RMS, a PSNR of 40 dB.
+  public static let defaultFringeError = colorError(forPSNR: 40)
 
   /// The squared RGB distance (8-bit levels) within which a pixel keeps the palette colour it had
   /// in the previous frame rather than its nearest one: `12 · maxColorError²`, i.e. an error of
@@ -61,6 +74,7 @@ public struct GIFOptions: Sendable, Equatable {
   public init(loopCount: Int? = 0, matte: RGBA8 = RGBA8(r: 255, g: 255, b: 255),
               keepTransparency: Bool = true, alphaThreshold: Int = 8, dither: GIFDither = .none,
               maxColors: Int = 255, maxColorError: Double = GIFOptions.defaultColorError,
+              maxFringeError: Double = GIFOptions.defaultFringeError,
               threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
     self.loopCount = loopCount
     self.matte = matte
@@ -69,6 +83,7 @@ public struct GIFOptions: Sendable, Equatable {
     self.dither = dither
     self.maxColors = maxColors
     self.maxColorError = maxColorError
+    self.maxFringeError = maxFringeError
     self.threads = threads
   }
 }
@@ -90,8 +105,10 @@ public struct GIFOptions: Sendable, Equatable {
 /// files are 13–21% smaller and 2.2–2.7 dB PSNR better than with ordered dithering (the Bayer
 /// pattern defeats LZW and adds noise; equal for the exact-palette dots), so `.none` is the
 /// default. The palette size comes from a PSNR target (`GIFOptions.maxColorError`, default
-/// 52 dB): on the bundled presets files are 23–45% smaller than with every colour, at no visible
-/// loss (`scripts/bench.d/gif` compares with ffmpeg, gifsicle and ImageMagick).
+/// 54 dB), or takes every colour when they fit the next table size up, at no visible loss
+/// (`scripts/bench.d/gif` compares with ffmpeg, gifsicle and ImageMagick). With transparency,
+/// the faint fringe of anti-aliased edges may be dropped (`GIFOptions.maxFringeError`).
+/// Frames are LZW-compressed by `LZW` (byte-identical to giflib's encoder).
 public enum GIFEncoder {
   /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels (two
   /// chunks are alive at a time: one encoded, the next rendered).
@@ -136,13 +153,16 @@ public enum GIFEncoder {
     guard options.maxColorError >= 0, options.maxColorError.isFinite else {
       throw GIFError.invalidMaxColorError(options.maxColorError)
     }
+    guard options.maxFringeError >= 0, options.maxFringeError.isFinite else {
+      throw GIFError.invalidMaxColorError(options.maxFringeError)
+    }
     guard (1...255).contains(options.alphaThreshold) else {
       throw GIFError.invalidAlphaThreshold(options.alphaThreshold)
     }
     guard options.threads >= 1 else { throw GIFError.invalidThreads(options.threads) }
 
     let threads = max(1, options.threads)
-    let matting = Matting(options: options)
+    var matting = Matting(options: options)
     let chunk = chunkSize(width: width, height: height)
     let count = width * height
 
@@ -150,7 +170,14 @@ public enum GIFEncoder {
     var counter = FrameHistogram(count: count)
     var cache = KeyCache(count: count, budget: cacheBudget)
     var last: Frame?
+    var fringeDecided = !(options.keepTransparency && options.maxColorError > 0 && options.maxFringeError > 0)
     try forEachShownChunk(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { range, rendered in
+      if !fringeDecided {
+        // The first chunk sets the alpha threshold for the whole animation (both passes).
+        matting = Matting(options: options, threshold: Matting.fringeThreshold(
+          of: rendered, matte: matting.matte, base: options.alphaThreshold, maxError: options.maxFringeError))
+        fringeDecided = true
+      }
       let changes = try keyChanges(of: rendered, after: last, matting: matting, threads: threads)
       for (offset, change) in changes.enumerated() {
         counter.add(positions: change.positions, values: change.values)
@@ -255,7 +282,6 @@ public enum GIFEncoder {
 /// frame's indices are chosen and LZW-compressed on several threads, and the frames are appended
 /// in order. The bytes are the same for any number of threads.
 struct FrameStream {
-  private let table: [(UInt8, UInt8, UInt8)]
   private let transparent: UInt8
   private let minCodeSize: Int
   private let width: Int
@@ -274,7 +300,6 @@ struct FrameStream {
   ///   - threads: The most threads used (≥ 1).
   ///   - header: The file so far (header, screen, loop), as `GIFWriter.finish` returns it.
   init(palette: Palette, width: Int, height: Int, threads: Int, header: [UInt8]) {
-    table = palette.rgbTable
     transparent = palette.transparentIndex
     minCodeSize = max(2, palette.tableSize.trailingZeroBitCount)
     self.width = width
@@ -321,11 +346,9 @@ struct FrameStream {
   private mutating func writeLayouts() throws {
     let layouts = self.layouts
     self.layouts = []
-    let (table, t, minCodeSize) = (self.table, transparent, self.minCodeSize)
+    let (t, minCodeSize) = (transparent, self.minCodeSize)
     let frames = try Parallel.map(layouts.count, workers: threads) { k -> [UInt8] in
-      let frame = layouts[k].optimized(transparent: t, minCodeSize: minCodeSize)
-      return try GIFWriter.frameBytes(table: table, disposal: frame.disposal, delay: frame.delay,
-                                      transparentIndex: Int(t), rect: frame.rect, pixels: frame.pixels)
+      layouts[k].encoded(transparent: t, minCodeSize: minCodeSize)
     }
     for frame in frames { bytes.append(contentsOf: frame) }
   }
@@ -505,7 +528,11 @@ struct KeyChange {
         while start < count {
           let end = min(count, start + block)
           if memcmp(pt + start * 4, pn + start * 4, (end - start) * 4) != 0 {
+            let wordsThen = UnsafeRawPointer(pt), wordsNow = UnsafeRawPointer(pn)
             for p in start..<end {
+              // Equal pixels have equal keys: only the others are matted.
+              guard wordsThen.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self)
+                != wordsNow.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self) else { continue }
               let key = matting.key(now, p)
               if key != matting.key(then, p) {
                 positions.append(UInt32(p))
@@ -525,11 +552,51 @@ struct KeyChange {
 /// Turns straight RGBA pixels into opaque colour keys or the transparent key.
 struct Matting {
   let matte: (r: Int, g: Int, b: Int)
-  let threshold: Int
+  private(set) var threshold: Int
 
   init(options: GIFOptions) {
     matte = (Int(options.matte.r), Int(options.matte.g), Int(options.matte.b))
     threshold = options.keepTransparency ? options.alphaThreshold : 0
+  }
+
+  /// Matting with the alpha threshold `threshold` (with `keepTransparency`).
+  init(options: GIFOptions, threshold: Int) {
+    self.init(options: options)
+    if options.keepTransparency { self.threshold = threshold }
+  }
+
+  /// The highest alpha threshold of 128, 64, 32 and 16 (above `base`) whose dropped pixels add at
+  /// most `maxError` RMS per channel over every pixel of `frames` on the matte; else `base`.
+  /// - Parameters:
+  ///   - frames: The frames to measure (straight RGBA).
+  ///   - matte: The matte colour.
+  ///   - base: The lowest threshold (1...255).
+  ///   - maxError: The error allowed, in 8-bit levels.
+  static func fringeThreshold(of frames: [Frame], matte: (r: Int, g: Int, b: Int), base: Int,
+                              maxError: Double) -> Int {
+    // Squared error (summed over channels) of dropping each alpha value below 128.
+    var errors = [Double](repeating: 0, count: 128)
+    var total = 0
+    for frame in frames {
+      total += frame.width * frame.height
+      frame.pixels.withUnsafeBufferPointer { px in
+        var sums = [Int](repeating: 0, count: 128)
+        for i in 0..<(px.count / 4) {
+          let a = Int(px[i * 4 + 3])
+          guard a < 128 && a >= base else { continue }
+          let r = blend(Int(px[i * 4]), a, matte.r) - matte.r
+          let g = blend(Int(px[i * 4 + 1]), a, matte.g) - matte.g
+          let b = blend(Int(px[i * 4 + 2]), a, matte.b) - matte.b
+          sums[a] += r * r + g * g + b * b
+        }
+        for a in 0..<128 { errors[a] += Double(sums[a]) }
+      }
+    }
+    let budget = maxError * maxError * 3 * Double(total)
+    for candidate in [128, 64, 32, 16] where candidate > base {
+      if errors[base..<candidate].reduce(0, +) <= budget { return candidate }
+    }
+    return base
   }
 
   /// The colour `value` (0...255) with alpha `alpha` blended onto `background`, rounded.

@@ -96,29 +96,38 @@ final class GIFWriter {
   }
 
   /// The bytes one frame takes in a file (graphics control extension, image descriptor and LZW
-  /// data), encoded on its own: giflib starts every image's compression afresh, so these are the
-  /// bytes `putFrame` writes in any file with the same colour table size. Safe to call from
-  /// several threads at once (each call has its own handle).
+  /// data), encoded on its own: the same bytes `putFrame` writes (giflib starts every image's
+  /// compression afresh) in a file whose colour table gives `minCodeSize`, made without giflib
+  /// (`LZW.compress`, so that the frame chooser's compressed data is written as is). Safe to
+  /// call from several threads at once.
   /// - Parameters:
-  ///   - table: The file's global colour table (its size sets the LZW code size).
   ///   - disposal: The disposal method (1 = keep, 2 = restore to background).
   ///   - delay: The delay in centiseconds.
   ///   - transparentIndex: The transparent colour index.
   ///   - rect: The frame rectangle on the canvas, in pixels.
   ///   - pixels: `rect.width * rect.height` palette indices, row by row.
+  ///   - minCodeSize: The LZW minimum code size: max(2, log2 of the colour table size).
   /// - Returns: The frame's bytes, without header, screen descriptor or trailer.
-  /// - Throws: `GIFError.giflib` on giflib failures.
-  static func frameBytes(table: [(UInt8, UInt8, UInt8)], disposal: Int, delay: Int, transparentIndex: Int,
-                         rect: PixelRect, pixels: [UInt8]) throws -> [UInt8] {
-    let writer = try GIFWriter()
-    try writer.putScreen(width: rect.x + rect.width, height: rect.y + rect.height, table: table, background: 0)
-    let start = writer.sink.bytes.count
-    try writer.putFrame(disposal: disposal, delay: delay, transparentIndex: transparentIndex, rect: rect, pixels: pixels)
-    let bytes = try writer.finish()
-    guard bytes.count > start, bytes.last == GIFWriter.trailer else {
-      throw GIFError.internalInconsistency("a frame encoded alone did not end with the GIF trailer")
-    }
-    return Array(bytes[start..<(bytes.count - 1)])
+  static func frameBytes(disposal: Int, delay: Int, transparentIndex: Int, rect: PixelRect, pixels: [UInt8],
+                         minCodeSize: Int) -> [UInt8] {
+    frameBytes(disposal: disposal, delay: delay, transparentIndex: transparentIndex, rect: rect,
+               data: LZW.compress(pixels, minCodeSize: minCodeSize))
+  }
+
+  /// `frameBytes(disposal:delay:transparentIndex:rect:pixels:minCodeSize:)` with the image data
+  /// already compressed (`LZW.compress`).
+  static func frameBytes(disposal: Int, delay: Int, transparentIndex: Int, rect: PixelRect, data: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(data.count + 18)
+    // Graphics control extension: disposal, transparency flag, delay, transparent index.
+    out += [0x21, 0xF9, 4, UInt8((disposal & 7) << 2 | 1), UInt8(delay & 0xFF), UInt8((delay >> 8) & 0xFF),
+            UInt8(truncatingIfNeeded: transparentIndex), 0]
+    // Image descriptor: no local colour table, not interlaced.
+    out.append(0x2C)
+    for v in [rect.x, rect.y, rect.width, rect.height] { out += [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF)] }
+    out.append(0)
+    out += data
+    return out
   }
 
   /// The byte that ends a GIF file.

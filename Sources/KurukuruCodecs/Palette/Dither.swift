@@ -19,8 +19,8 @@ struct PixelMapper {
   private let dither: GIFDither
   /// Offset added to all three channels for each of the 64 Bayer cells, in 1/16 channel steps.
   private let offsets: [Int32]
-  private var exact: [ColorKey: UInt8] = [:]
-  private var cache: [ColorKey: UInt8] = [:]
+  private var exact = ColorIndexCache()
+  private var cache = ColorIndexCache()
 
   /// Cached lookups kept at most (the cache is emptied when full, bounding memory).
   static let cacheLimit = 1 << 20
@@ -55,7 +55,7 @@ struct PixelMapper {
     self.palette = palette
     self.search = NearestColor(colors: palette.colors)
     self.dither = palette.isExact ? .none : dither
-    for (i, key) in palette.colors.enumerated() { exact[key] = UInt8(i) }
+    for (i, key) in palette.colors.enumerated() { exact.insert(key, UInt8(i)) }
     // Amplitude: the typical distance between neighbouring palette colours, so a colour between
     // two entries is split between them in proportion, and a palette colour maps to itself.
     let spread = PixelMapper.spread(of: palette.colors)
@@ -83,7 +83,7 @@ struct PixelMapper {
   @inline(__always)
   mutating func index(_ key: ColorKey, x: Int, y: Int) -> UInt8 {
     if key == .transparent { return palette.transparentIndex }
-    if let i = exact[key] { return i }
+    if let i = exact.find(key) { return i }
     var r = Int32(key.red), g = Int32(key.green), b = Int32(key.blue)
     if dither == .ordered {
       let d = offsets[(y & 7) << 3 | (x & 7)]
@@ -92,13 +92,56 @@ struct PixelMapper {
       b = clamp((b << 4 + d + 8) >> 4)
     }
     let query = ColorKey.rgb(UInt8(r), UInt8(g), UInt8(b))
-    if let i = cache[query] { return i }
+    if let i = cache.find(query) { return i }
     let i = search.nearest(r, g, b)
-    if cache.count >= PixelMapper.cacheLimit { cache.removeAll(keepingCapacity: true) }
-    cache[query] = i
+    if cache.count >= PixelMapper.cacheLimit { cache = ColorIndexCache() }
+    cache.insert(query, i)
     return i
   }
 
   @inline(__always)
   private func clamp(_ v: Int32) -> Int32 { max(0, min(255, v)) }
+}
+
+// MARK: - ColorIndexCache
+
+/// A map from colour keys to palette indices: open addressing with a multiplicative hash, grown
+/// at half load (a `Dictionary` hashes with SipHash, several times slower for these lookups).
+struct ColorIndexCache {
+  /// No colour key (keys are 24-bit or `ColorKey.transparent`).
+  private static let empty: ColorKey = .max
+  private var keys = [ColorKey](repeating: ColorIndexCache.empty, count: 1024)
+  private var values = [UInt8](repeating: 0, count: 1024)
+  /// The number of keys stored.
+  private(set) var count = 0
+
+  @inline(__always)
+  private func slot(_ key: ColorKey) -> Int {
+    let mask = keys.count - 1
+    var slot = Int(truncatingIfNeeded: (key &* 2_654_435_761) >> 8) & mask
+    while keys[slot] != ColorIndexCache.empty && keys[slot] != key { slot = (slot + 1) & mask }
+    return slot
+  }
+
+  /// The index stored for `key`, if any.
+  @inline(__always)
+  func find(_ key: ColorKey) -> UInt8? {
+    let s = slot(key)
+    return keys[s] == key ? values[s] : nil
+  }
+
+  /// Stores `value` for `key` (replacing any).
+  mutating func insert(_ key: ColorKey, _ value: UInt8) {
+    if (count + 1) * 2 > keys.count {
+      let old = zip(keys, values)
+      keys = [ColorKey](repeating: ColorIndexCache.empty, count: keys.count * 2)
+      values = [UInt8](repeating: 0, count: keys.count)
+      count = 0
+      for (k, v) in old where k != ColorIndexCache.empty { insert(k, v) }
+    }
+    let s = slot(key)
+    if keys[s] != key { count += 1 }
+    keys[s] = key
+    values[s] = value
+  }
 }

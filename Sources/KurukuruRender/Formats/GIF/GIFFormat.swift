@@ -19,7 +19,7 @@ public struct GIFFormat: SingleFileFormat {
   public var options: GIFOptions
 
   /// Creates the format. Default options: white matte, loop forever, no dither, 255 colours,
-  /// 52 dB quality.
+  /// 54 dB quality.
   public init(_ options: GIFOptions = GIFOptions()) {
     self.options = options
   }
@@ -33,7 +33,9 @@ public struct GIFFormat: SingleFileFormat {
         GIF only: colour that partly transparent edge pixels are blended onto,
         i.e. the page or app background (default white). A transparent
         background stays transparent, which costs bytes (a frame that erases
-        pixels must redraw what its rectangle still shows); for an opaque page,
+        pixels must redraw what its rectangle still shows; the faint fringe of
+        anti-aliased edges, alpha up to 128, is dropped where that keeps 40 dB
+        on the matte, as ffmpeg's alpha_threshold=128 does); for an opaque page,
         --background with the matte colour looks the same and is up to 47%
         smaller for shapes that move or shrink (scripts/bench.d/gif shows both)
         """),
@@ -45,12 +47,13 @@ public struct GIFFormat: SingleFileFormat {
       "quality", value: "DB",
       help: """
         GIF only: the colour fidelity that is good enough, as PSNR in dB over
-        every pixel of every frame on the matte (default 52: no visible loss;
-        on the bundled presets files are 23–45% smaller than with every colour
-        and smaller than ffmpeg's palettegen GIFs at a higher PSNR). The palette
-        gets the fewest colours that reach it, then fills its power-of-two
-        table; a pixel that changes by under twice that error keeps its colour.
-        0 = every colour allowed, always the nearest (exact when ≤ N colours)
+        every pixel of every frame on the matte (default 54: no visible loss;
+        on the bundled presets at --scale 2, 0.5–0.8× the bytes of ffmpeg's
+        two-pass palettegen GIFs at a higher PSNR). The palette gets the fewest
+        colours that reach it, then fills its power-of-two table (or takes
+        every colour when they fit the next size up); a pixel that changes by
+        under twice that error keeps its colour. 0 = every colour allowed,
+        always the nearest (exact when ≤ N colours)
         """),
   ]
 
@@ -84,6 +87,7 @@ public struct GIFFormat: SingleFileFormat {
     if options.dither != defaults.dither { key += "|dither=\(options.dither)" }
     if options.maxColors != defaults.maxColors { key += "|colors=\(options.maxColors)" }
     if options.maxColorError != defaults.maxColorError { key += "|error=\(options.maxColorError)" }
+    if options.maxFringeError != defaults.maxFringeError { key += "|fringe=\(options.maxFringeError)" }
     return key
   }
 
@@ -114,6 +118,6 @@ extension GIFFormat {
 }
 
 extension OutputFormat where Self == GIFFormat {
-  /// An animated GIF with `options` (default: white matte, loop forever, 52 dB quality).
+  /// An animated GIF with `options` (default: white matte, loop forever, 54 dB quality).
   public static func gif(_ options: GIFOptions = GIFOptions()) -> GIFFormat { GIFFormat(options) }
 }

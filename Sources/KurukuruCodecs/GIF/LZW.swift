@@ -1,0 +1,107 @@
+// MARK: - LZW
+
+/// GIF LZW compression: the image data of a frame, byte-identical to giflib's encoder.
+///
+/// The string table maps (prefix code, next index) to the code of the longer string by open
+/// addressing over 8,192 slots (at most 4,096 codes). Codes are assigned as giflib assigns them:
+/// from `clear + 2` up; when code 4,095 would be next, a clear code is sent and the table starts
+/// afresh. A code is written at the current width, after which the width grows if the next code
+/// to assign no longer fits (at most 12 bits).
+enum LZW {
+  /// The table size as a bit mask (8,192 slots).
+  private static let mask = 8191
+  /// The code giflib never assigns: reaching it sends a clear code.
+  private static let maxCode = 4095
+
+  /// Compresses palette indices as GIF image data: the minimum code size byte, then the codes in
+  /// data sub-blocks of at most 255 bytes, then the block terminator. The same bytes as giflib's
+  /// `EGifPutLine` for the same pixels and code size.
+  /// - Parameters:
+  ///   - pixels: Palette indices below `1 << minCodeSize`.
+  ///   - minCodeSize: The LZW minimum code size (2...8).
+  /// - Returns: The image data.
+  static func compress(_ pixels: [UInt8], minCodeSize: Int) -> [UInt8] {
+    let codes = packedCodes(pixels, minCodeSize: minCodeSize)
+    var out: [UInt8] = []
+    out.reserveCapacity(codes.count + codes.count / 255 + 3)
+    out.append(UInt8(minCodeSize))
+    var start = 0
+    while start < codes.count {
+      let length = min(255, codes.count - start)
+      out.append(UInt8(length))
+      out.append(contentsOf: codes[start..<(start + length)])
+      start += length
+    }
+    out.append(0)
+    return out
+  }
+
+  /// The LZW code stream of `pixels`, packed least significant bit first, without sub-blocks.
+  private static func packedCodes(_ pixels: [UInt8], minCodeSize: Int) -> [UInt8] {
+    let clear = 1 << minCodeSize
+    // At most one code per pixel, plus clear codes (one per 4,093 codes), the first clear, the
+    // last string and the end code; 12 bits each at most.
+    let capacity = (pixels.count + pixels.count / 4000 + 4) * 3 / 2 + 8
+    var keys = [Int32](repeating: -1, count: mask + 1)
+    var values = [Int16](repeating: 0, count: mask + 1)
+    return [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
+      keys.withUnsafeMutableBufferPointer { keys in
+        values.withUnsafeMutableBufferPointer { values in
+          pixels.withUnsafeBufferPointer { pixels in
+            var bits: UInt64 = 0
+            var count = 0
+            var width = minCodeSize + 1
+            var next = clear + 2
+            var w = 0
+            @inline(__always) func put(_ code: Int) {
+              bits |= UInt64(code) << UInt64(count)
+              count += width
+              while count >= 8 {
+                out[w] = UInt8(truncatingIfNeeded: bits)
+                w += 1
+                bits >>= 8
+                count -= 8
+              }
+              if next >= 1 << width && width < 12 { width += 1 }
+            }
+            put(clear)
+            if let first = pixels.first {
+              var prefix = Int(first)
+              for i in 1..<pixels.count {
+                let value = Int(pixels[i])
+                let key = Int32(prefix << 8 | value)
+                var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19) & mask
+                while keys[slot] != -1 && keys[slot] != key { slot = (slot + 1) & mask }
+                if keys[slot] == key {
+                  prefix = Int(values[slot])
+                  continue
+                }
+                put(prefix)
+                if next < maxCode {
+                  keys[slot] = key
+                  values[slot] = Int16(next)
+                  next += 1
+                } else {
+                  next = clear + 2
+                  put(clear)
+                  width = minCodeSize + 1
+                  keys.update(repeating: -1)
+                }
+                prefix = value
+              }
+              put(prefix)
+            }
+            put(clear + 1)
+            while count > 0 {
+              out[w] = UInt8(truncatingIfNeeded: bits)
+              w += 1
+              bits >>= 8
+              count -= 8
+            }
+            written = w
+          }
+        }
+      }
+    }
+  }
+}
