@@ -31,10 +31,10 @@ public struct GIFOptions: Sendable, Equatable {
   /// `maxColors` colours). Default `GIFOptions.defaultColorError` (0.51 levels, PSNR 54 dB).
   public var maxColorError: Double
   /// With `keepTransparency`: the colour error that dropping the faint fringe of anti-aliased
-  /// edges may add, as root-mean-square per channel over every pixel of the frames on the matte,
-  /// in 8-bit levels (≥ 0). The encoder raises the alpha threshold to the highest of 128, 64, 32
-  /// and 16 (never below `alphaThreshold`) that stays within it, measured on the first frames (up
-  /// to one chunk). A fringe pixel only shows as a matte-coloured speck on another page, and
+  /// edges may add, as root-mean-square per channel over every pixel of a frame on the matte, in
+  /// 8-bit levels (≥ 0). The encoder raises the alpha threshold to the highest of 128, 64, 32 and
+  /// 16 (never below `alphaThreshold`) that stays within it in every frame of a chunk of frames
+  /// (up to 32 consecutive frames; each chunk is measured on its own). A fringe pixel only shows as a matte-coloured speck on another page, and
   /// breaks the runs LZW compresses; translucent fills (a fading shape) cost far more error, so
   /// they stay. 0 = never raise it; also off when `maxColorError` is 0 (exact). Default
   /// `colorError(forPSNR: 40)` (2.55 levels): on activity-indicator at scale 2 the cut is at 128,
@@ -170,20 +170,25 @@ public enum GIFEncoder {
     var counter = FrameHistogram(count: count)
     var cache = KeyCache(count: count, budget: cacheBudget)
     var last: Frame?
-    var fringeDecided = !(options.keepTransparency && options.maxColorError > 0 && options.maxFringeError > 0)
+    var lastMatting = matting
+    // With a fringe budget each chunk of frames gets its own alpha threshold (the same in both
+    // passes: chunks are the same ranges in the same order).
+    let measuresFringe = options.keepTransparency && options.maxColorError > 0 && options.maxFringeError > 0
+    var chunkMattings: [Matting] = []
     try forEachShownChunk(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { range, rendered in
-      if !fringeDecided {
-        // The first chunk sets the alpha threshold for the whole animation (both passes).
+      if measuresFringe {
         matting = Matting(options: options, threshold: Matting.fringeThreshold(
           of: rendered, matte: matting.matte, base: options.alphaThreshold, maxError: options.maxFringeError))
-        fringeDecided = true
       }
-      let changes = try keyChanges(of: rendered, after: last, matting: matting, threads: threads)
+      chunkMattings.append(matting)
+      let changes = try keyChanges(of: rendered, after: last, matting: matting, previousMatting: lastMatting,
+                                   threads: threads)
       for (offset, change) in changes.enumerated() {
         counter.add(positions: change.positions, values: change.values)
         cache.store(positions: change.positions, values: change.values, frame: range.lowerBound + offset)
       }
       last = rendered.last
+      lastMatting = matting
     }
     last = nil
     let histogram = counter.finish()
@@ -210,8 +215,14 @@ public enum GIFEncoder {
     } else {
       var first = true
       var keys = [ColorKey](repeating: .transparent, count: count)
+      var chunkIndex = 0
+      lastMatting = Matting(options: options)
       try forEachShownChunk(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { range, rendered in
-        let changes = try keyChanges(of: rendered, after: last, matting: matting, threads: threads)
+        let matting = chunkMattings[chunkIndex]
+        chunkIndex += 1
+        let changes = try keyChanges(of: rendered, after: last, matting: matting, previousMatting: lastMatting,
+                                     threads: threads)
+        lastMatting = matting
         for (offset, change) in changes.enumerated() {
           keys.withUnsafeMutableBufferPointer { keys in
             for (p, key) in zip(change.positions, change.values) { keys[Int(p)] = key }
@@ -232,12 +243,15 @@ public enum GIFEncoder {
   /// - Parameters:
   ///   - frames: Consecutive shown frames.
   ///   - previous: The frame before the first; `nil` = an all-transparent canvas.
+  ///   - matting: How the chunk's frames are keyed.
+  ///   - previousMatting: How `previous` was keyed (the previous chunk's matting).
   ///   - threads: The most threads used.
   /// - Returns: One change per frame.
   private static func keyChanges(of frames: [Frame], after previous: Frame?, matting: Matting,
-                                 threads: Int) throws -> [KeyChange] {
+                                 previousMatting: Matting, threads: Int) throws -> [KeyChange] {
     try Parallel.map(frames.count, workers: threads) { k in
-      KeyChange(from: k == 0 ? previous : frames[k - 1], to: frames[k], matting: matting)
+      KeyChange(from: k == 0 ? previous : frames[k - 1], to: frames[k], matting: matting,
+                previousMatting: k == 0 ? previousMatting : matting)
     }
   }
 
@@ -507,7 +521,12 @@ struct KeyChange {
   /// - Parameters:
   ///   - before: The earlier frame; `nil` = all transparent.
   ///   - after: The later frame.
-  init(from before: Frame?, to after: Frame, matting: Matting) {
+  ///   - matting: How `after` is keyed.
+  ///   - previousMatting: How `before` was keyed; default `matting`. When its threshold differs
+  ///     (a new chunk with another fringe threshold), every pixel is compared, equal or not.
+  init(from before: Frame?, to after: Frame, matting: Matting, previousMatting: Matting? = nil) {
+    let previousMatting = previousMatting ?? matting
+    let sameKeying = previousMatting.threshold == matting.threshold
     after.pixels.withUnsafeBufferPointer { now in
       guard let before else {
         for p in 0..<(now.count / 4) {
@@ -527,14 +546,14 @@ struct KeyChange {
         var start = 0
         while start < count {
           let end = min(count, start + block)
-          if memcmp(pt + start * 4, pn + start * 4, (end - start) * 4) != 0 {
+          if !sameKeying || memcmp(pt + start * 4, pn + start * 4, (end - start) * 4) != 0 {
             let wordsThen = UnsafeRawPointer(pt), wordsNow = UnsafeRawPointer(pn)
             for p in start..<end {
-              // Equal pixels have equal keys: only the others are matted.
-              guard wordsThen.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self)
+              // Equal pixels have equal keys (under one keying): only the others are matted.
+              guard !sameKeying || wordsThen.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self)
                 != wordsNow.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self) else { continue }
               let key = matting.key(now, p)
-              if key != matting.key(then, p) {
+              if key != previousMatting.key(then, p) {
                 positions.append(UInt32(p))
                 values.append(key)
               }
@@ -566,21 +585,25 @@ struct Matting {
   }
 
   /// The highest alpha threshold of 128, 64, 32 and 16 (above `base`) whose dropped pixels add at
-  /// most `maxError` RMS per channel over every pixel of `frames` on the matte; else `base`.
+  /// most `maxError` RMS per channel over every pixel of each one of `frames` on the matte; else
+  /// `base`. Judged frame by frame, not over all of them: a shape that fades out over a few
+  /// frames (NV orbit's halo, SpinKit pulse) is a large error in those frames, however small its
+  /// share of the whole loop, so it keeps the low threshold and does not vanish early.
   /// - Parameters:
   ///   - frames: The frames to measure (straight RGBA).
   ///   - matte: The matte colour.
   ///   - base: The lowest threshold (1...255).
-  ///   - maxError: The error allowed, in 8-bit levels.
+  ///   - maxError: The error allowed per frame, in 8-bit levels.
   static func fringeThreshold(of frames: [Frame], matte: (r: Int, g: Int, b: Int), base: Int,
                               maxError: Double) -> Int {
-    // Squared error (summed over channels) of dropping each alpha value below 128.
-    var errors = [Double](repeating: 0, count: 128)
-    var total = 0
+    let candidates = [128, 64, 32, 16].filter { $0 > base }
+    // The largest squared error (summed over channels) any one frame gets from each candidate.
+    var worst = [Double](repeating: 0, count: candidates.count)
+    var budget = 0.0
     for frame in frames {
-      total += frame.width * frame.height
+      budget = max(budget, maxError * maxError * 3 * Double(frame.width * frame.height))
+      var sums = [Int](repeating: 0, count: 128)
       frame.pixels.withUnsafeBufferPointer { px in
-        var sums = [Int](repeating: 0, count: 128)
         for i in 0..<(px.count / 4) {
           let a = Int(px[i * 4 + 3])
           guard a < 128 && a >= base else { continue }
@@ -589,13 +612,12 @@ struct Matting {
           let b = blend(Int(px[i * 4 + 2]), a, matte.b) - matte.b
           sums[a] += r * r + g * g + b * b
         }
-        for a in 0..<128 { errors[a] += Double(sums[a]) }
+      }
+      for (k, candidate) in candidates.enumerated() {
+        worst[k] = max(worst[k], Double(sums[base..<candidate].reduce(0, +)))
       }
     }
-    let budget = maxError * maxError * 3 * Double(total)
-    for candidate in [128, 64, 32, 16] where candidate > base {
-      if errors[base..<candidate].reduce(0, +) <= budget { return candidate }
-    }
+    for (k, candidate) in candidates.enumerated() where worst[k] <= budget { return candidate }
     return base
   }
 
