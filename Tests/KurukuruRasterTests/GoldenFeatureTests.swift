@@ -42,6 +42,12 @@ final class GoldenFeatureTests: XCTestCase {
       #"{"Arc": {"startAngle": 0, "endAngle": 90, "clockwise": false}, "modifiers": [{"stroke": {"paint": "black", "lineWidth": 4}}, {"frame": {"width": 40, "height": 40}}]}"#)
   }
 
+  /// NV's triangle: apex at the top centre, base along the bottom, in a 40 × 30 frame.
+  func testPolygon() throws {
+    try feature(
+      #"{"Polygon": {"points": ["top", [1, 1], [0, 1]]}, "modifiers": [{"fill": "indigo"}, {"frame": {"width": 40, "height": 30}}]}"#)
+  }
+
   // MARK: - Trim and strokes
 
   func testTrim() throws {

@@ -34,8 +34,16 @@ final class GoldenPortedPresetTests: XCTestCase {
     try assertFrames(of: "Presets/nv-semi-circle-spin.json", at: [0.1], scale: 2)
   }
 
-  /// The iOS-style wheel holds each 45° step for 0.125 s: 0.1 s is step 0, 0.3 s step 2.
+  /// The iOS-style wheel, `steps(8, jump-end)` over a 1 s turn, holds each 45° step for 0.125 s:
+  /// 0.1 s is step 0, 0.3 s step 2.
   func testIOSActivityIndicatorSteps() throws {
     try assertFrames(of: "Presets/ios-activity-indicator.json", at: [0.1, 0.3], scale: 2)
+  }
+
+  /// A `Polygon` under four `rotation3DEffect`s with perspective: at 0.3 s the first flip about
+  /// x is past edge-on (the back face, apex down, squashed), at 1.1 s the second flip turns the
+  /// upside-down triangle about y (its near edge longer).
+  func testNVTriangleSkewSpin() throws {
+    try assertFrames(of: "Presets/nv-triangle-skew-spin.json", at: [0.3, 1.1], scale: 2)
   }
 }

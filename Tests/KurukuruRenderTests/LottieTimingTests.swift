@@ -64,6 +64,22 @@ final class LottieTimingTests: XCTestCase {
     XCTAssertLessThan(playedError(s, value(0, 1, anim), period: 2, fps: 30), 1e-4)
   }
 
+  /// CSS `steps()` is exact: constant between its jumps, each jump a hold keyframe, so a player
+  /// between frames never shows an angle between two steps (sampling would ramp over a frame).
+  func testStepsBecomeHoldKeyframes() throws {
+    let wheel = AnimationSpec(curve: .steps(8, .jumpEnd), duration: 1, repeatMode: .forever(autoreverses: false))
+    let s = LottieTiming.scalar(value(0, 360, wheel), period: 1, fps: 40)
+    XCTAssertFalse(s.sampled)
+    XCTAssertEqual(s.keyframes.filter(\.hold).map(\.value), [0, 45, 90, 135, 180, 225, 270])
+    XCTAssertEqual(s.keyframes.first { $0.value == 45 && !$0.hold }?.frame, 5, "45° from 0.125 s")
+    XCTAssertEqual(playedError(s, value(0, 360, wheel), period: 1, fps: 40), 0, accuracy: 1e-9)
+    // Autoreversed and jump-start: the backwards pass mirrors the steps in time.
+    let both = AnimationSpec(curve: .steps(3, .jumpStart), duration: 0.6, repeatMode: .forever(autoreverses: true))
+    let b = LottieTiming.scalar(value(0, 1, both), period: 1.2, fps: 30)
+    XCTAssertFalse(b.sampled)
+    XCTAssertLessThan(playedError(b, value(0, 1, both), period: 1.2, fps: 30), 0.005)
+  }
+
   // MARK: - Unrolling
 
   func testAPhaseOffsetStartsKeyframesBeforeTheLoop() throws {

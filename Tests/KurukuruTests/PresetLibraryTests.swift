@@ -19,14 +19,25 @@ final class PresetLibraryTests: XCTestCase {
 
   /// Presets whose loop is a spring's settling time, which no round fps divides: the frame rate
   /// is adjusted (and noted) so that the loop stays seamless.
-  static let springLoops: Set<String> = ["bars-fade", "exyte-arcs"]
+  static let springLoops: Set<String> = ["bars-fade"]
+
+  /// Presets with `"duration": "auto"` (or `{"auto": s}`): their cycles (exact per-dot
+  /// durations, random spring speeds) share no period within the maximum, so the loop is the
+  /// one with the least visible seam, and `info`'s one note says how large that seam is
+  /// (Presets/README.md §10, §14). The largest seam they may have, as a fraction of a value's range.
+  static let autoLoops: [String: Double] = [
+    "nv-ball-grid-pulse": 0.32, "nv-ball-grid-beat": 0.37, "nv-line-scale-party": 0.06, "nv-audio-equalizer": 0.25,
+    "exyte-arcs": 0.02,
+  ]
 
   /// Library presets whose design has no common period within 3 s, in seconds: MDC's circular
   /// indicator turns 4 cycles of 1.35 s into one 5.4 s loop; SpinKit chase's 2.5 s and 2 s cycles
-  /// meet after 10 s; exyte arcs' three spring speeds (0.5, 1/3, 0.25) after 9.708 s; NV audio
-  /// equalizer's bars loop together after 12.4 s (Presets/README.md §14).
+  /// meet after 10 s; the `"auto"` loops of exyte arcs (three random spring speeds), NV
+  /// ballGridPulse (nine exact durations) and NV audioEqualizer (four) are the lengths within
+  /// their maximum with the least visible seam (Presets/README.md §14).
   static let longLibraryLoops: [String: Double] = [
-    "material-circular": 5.4, "spinkit-chase": 10, "exyte-arcs": 9.708, "nv-audio-equalizer": 12.4,
+    "material-circular": 5.4, "spinkit-chase": 10, "exyte-arcs": 7, "nv-ball-grid-pulse": 7.067,
+    "nv-audio-equalizer": 11.867,
   ]
 
   /// The preset files, sorted, without `schema.json`.
@@ -126,6 +137,12 @@ final class PresetLibraryTests: XCTestCase {
       XCTAssertLessThanOrEqual(timeline.period, Self.longLoops[name] ?? 30, "\(name): period")
       if Self.springLoops.contains(name) {
         XCTAssertEqual(timeline.notes.count, 1, "\(name): the fps is adjusted to the spring's loop")
+      } else if let seam = Self.autoLoops[name] {
+        XCTAssertEqual(timeline.notes.count, 1, "\(name): one note, the seam: \(timeline.notes)")
+        XCTAssertTrue(timeline.notes.first?.contains("it is not seamless") == true, "\(name): \(timeline.notes)")
+        XCTAssertGreaterThan(timeline.seam, 0, name)
+        XCTAssertLessThanOrEqual(timeline.seam, seam, "\(name): seam")
+        XCTAssertEqual(timeline.fps, scene.fps, accuracy: 1e-9, "\(name): whole frames at the preset's own fps")
       } else {
         XCTAssertTrue(timeline.notes.isEmpty, "\(name): the fps divides the loop: \(timeline.notes)")
         XCTAssertEqual(timeline.fps, scene.fps, accuracy: 1e-9, "\(name): renders at the preset's own fps")
@@ -165,11 +182,12 @@ final class PresetLibraryTests: XCTestCase {
   /// restarts on the right once it has slid into the mouth. Likewise NV ballRotateChase's dots
   /// (seed 001's motion), NV ballPulseRise's scales (each pass ends where the next does not
   /// start), NV ballScaleRipple's ring (restarts small and opaque), NV audioEqualizer's bars
-  /// (end at 1% and restart at 0), the iOS-style wheel (the loop is one of its 45° steps) and
-  /// exyte arcs (a spring pass stops a fraction of a degree short of 360°).
+  /// (end at 1% and restart at 0) and the iOS-style wheel (the loop is one of its 45° steps).
+  /// (Presets that set `duration`, such as the `"auto"` loops, are not checked here: `autoLoops`
+  /// bounds their seams.)
   static let jumpsAtTheLoop: Set<String> = [
     "activity-indicator", "pacman", "nv-ball-rotate-chase", "nv-ball-pulse-rise", "nv-ball-scale-ripple",
-    "nv-audio-equalizer", "ios-activity-indicator", "exyte-arcs",
+    "ios-activity-indicator",
   ]
 
   /// Presets whose loop ends on a symmetry of the shape: SpinKit's plane ends turned 180° in

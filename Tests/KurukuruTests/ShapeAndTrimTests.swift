@@ -32,6 +32,43 @@ final class ShapeAndTrimTests: XCTestCase {
     assertClose(endpoints(quarter).1, Point(x: 50, y: 100), accuracy: 1e-6)
   }
 
+  /// A polygon's unit points scale to the frame; the path starts at the first point, runs in
+  /// the given order and is closed, so trims follow the order of the points.
+  func testPolygonRunsThroughItsUnitPointsInOrder() throws {
+    let frame = Rect(x: 10, y: 20, width: 40, height: 80)
+    let shape = ShapeKind.polygon(points: [UnitAnchor(x: 0.5, y: 0), UnitAnchor(x: 1, y: 1), UnitAnchor(x: 0, y: 1)])
+    let path = shape.path(in: frame, at: 0)
+    XCTAssertEqual(
+      path.elements,
+      [.move(Point(x: 30, y: 20)), .line(Point(x: 50, y: 100)), .line(Point(x: 10, y: 100)), .close])
+    // Sides √(20² + 80²) ≈ 82.46 (twice) and 40: the first half of the length ends on the first side.
+    let side = (20.0 * 20 + 80 * 80).squareRoot()
+    let half = path.trimmed(from: 0, to: side / (2 * side + 40))
+    assertClose(endpoints(half).1, Point(x: 50, y: 100), accuracy: 1e-6)
+    // Reading it from a preset: names, arrays and objects are unit points.
+    let text = presetText(view: #"{"Polygon": {"points": ["top", [1, 1], {"x": 0, "y": 1}]}}"#)
+    let scene = try Preset(text: text, file: "t.json").scene()
+    guard case .shape(let styled) = scene.root.kind else { return XCTFail("not a shape") }
+    XCTAssertEqual(styled.shape, shape)
+  }
+
+  func testPolygonErrors() {
+    func error(_ args: String) -> String { presetError(presetText(view: "{\"Polygon\": \(args)}")) ?? "no error" }
+    XCTAssertEqual(
+      error("{}"),
+      "test.json:4:23: Polygon needs 'points': unit points of its frame, e.g. [[0.5, 0], [1, 1], [0, 1]] (at view.Polygon)")
+    XCTAssertEqual(error(#"{"points": [[0, 0], [1, 1]]}"#), "test.json:4:34: a Polygon has 3…1000 points, got 2 (at view.Polygon.points)")
+    XCTAssertEqual(
+      error(#"{"points": [[0, 0], [1, 1], [0, 1, 2]]}"#), "test.json:4:51: a unit point is [x, y] (at view.Polygon.points[2])")
+    XCTAssertEqual(
+      error(#"{"points": [[0, 0], "topp", [0, 1]]}"#),
+      "test.json:4:43: unknown unit point 'topp' — did you mean 'top'? (at view.Polygon.points[1])")
+    XCTAssertEqual(
+      error(#"{"points": [[0, 0], [1, 1], [0, 1000]]}"#),
+      "test.json:4:51: a Polygon point is a unit point of the frame; x and y must be in −100…100 (at view.Polygon.points[2])")
+    XCTAssertTrue(error(#"{"sides": 3}"#).contains("unknown key 'sides'"))
+  }
+
   func testTrimCutsByArcLength() {
     // A 100-long line then a 100-long line: 0.25…0.75 is 50…150.
     var path = BezierPath()

@@ -80,6 +80,24 @@ final class TimelineTests: XCTestCase {
     XCTAssertEqual(scene.timeline.frameCount, 53)
   }
 
+  /// A cycle that is no fraction of a second (a spring at a random speed) stops the computed
+  /// rule, which needs an exact multiple, but not `auto`, which searches.
+  func testAutoDurationAcceptsCyclesThatAreNoFraction() throws {
+    let spring = "default.speed(0.2 + 0.3 * random(2, 0)).repeatForever(autoreverses: false)"
+    XCTAssertTrue(
+      (presetError(Self.preset([spring, Self.forever(1)])) ?? "").contains("is not a usable fraction of a second"))
+    let scene = try Preset(text: Self.preset([spring, Self.forever(1)], extra: "\n  \"fps\": 30, \"duration\": {\"auto\": 6},"), file: "t.json").scene()
+    var cycles: [Double] = []
+    Timeline.collect(scene.root) { if let c = $0.cycle { cycles.append(c) } }
+    let cycle = try XCTUnwrap(cycles.max())
+    XCTAssertGreaterThan(cycle, 1.5)
+    XCTAssertGreaterThanOrEqual(scene.timeline.period, cycle - 1e-9)
+    XCTAssertLessThanOrEqual(scene.timeline.period, 6 + 1e-9)
+    let candidates = (Int((cycle * 30).rounded(.up))...180).map { Double($0) / 30 }
+    let best = try XCTUnwrap(candidates.map { Timeline.seam(scene.root, period: $0) }.min())
+    XCTAssertEqual(scene.timeline.seam, best, accuracy: Timeline.autoSeamSlack)
+  }
+
   func testAutoDurationErrors() {
     XCTAssertEqual(
       presetError(Self.preset([Self.forever(1)], extra: "\n  \"duration\": {\"auto\": 40},")),

@@ -108,6 +108,9 @@ package enum Suggestion {
     "roundedrect": ["RoundedRectangle"],
     "pill": ["Capsule"],
     "stadium": ["Capsule"],
+    "triangle": ["Polygon"],
+    "path": ["Polygon"],
+    "polyline": ["Polygon"],
     "group": ["ZStack"],
     // Gradients.
     "locations": ["stops"],

@@ -2,7 +2,7 @@
 
 extension PresetReader {
   static let viewKinds = [
-    "Circle", "Ellipse", "Rectangle", "RoundedRectangle", "Capsule", "Arc", "ZStack", "HStack", "VStack",
+    "Circle", "Ellipse", "Rectangle", "RoundedRectangle", "Capsule", "Arc", "Polygon", "ZStack", "HStack", "VStack",
     "Spacer", "ForEach",
   ]
   static let shapeModifiers = ["trim", "fill", "stroke", "strokeBorder"]
@@ -206,6 +206,24 @@ extension PresetReader {
       guard let r = o["cornerRadius"] else { throw fail(args, path, "RoundedRectangle needs 'cornerRadius' (points)") }
       if let s = o["style"] { try cornerStyle(s, path: path + ".style") }
       return .roundedRectangle(cornerRadius: try animated(r, path: path + ".cornerRadius"))
+    case "Polygon":
+      let o = try object(args, path: path, keys: ["points"])
+      guard let node = o["points"] else {
+        throw fail(args, path, "Polygon needs 'points': unit points of its frame, e.g. [[0.5, 0], [1, 1], [0, 1]]")
+      }
+      let list = try array(node, path: path + ".points")
+      guard (3...1000).contains(list.count) else {
+        throw fail(node, path + ".points", "a Polygon has 3…1000 points, got \(list.count)")
+      }
+      var points: [UnitAnchor] = []
+      for (i, p) in list.enumerated() {
+        let point = try unitPoint(p, path: path + ".points[\(i)]")
+        guard abs(point.x) <= 100, abs(point.y) <= 100 else {
+          throw fail(p, path + ".points[\(i)]", "a Polygon point is a unit point of the frame; x and y must be in −100…100")
+        }
+        points.append(point)
+      }
+      return .polygon(points: points)
     default:  // Arc
       let o = try object(args, path: path, keys: ["startAngle", "endAngle", "clockwise"])
       guard let s = o["startAngle"], let e = o["endAngle"] else {

@@ -122,6 +122,11 @@ public enum ShapeKind: Equatable, Sendable {
   /// The seed's `Arc`: radius min(w, h)/2 about the centre from `startAngle` to `endAngle`,
   /// clockwise on screen when `clockwise` (default true).
   case arc(startAngle: AnimatedValue, endAngle: AnimatedValue, clockwise: Bool)
+  /// A closed polygon through `points`, unit points of the rectangle ((0, 0) top-left,
+  /// (1, 1) bottom-right; values outside 0…1 reach beyond it), in the order given: what SwiftUI
+  /// draws with `Path { p in p.move(to:); p.addLine(to:); …; p.closeSubpath() }` scaled to
+  /// the frame. The path starts at the first point. 3…1000 points.
+  case polygon(points: [UnitAnchor])
 }
 
 /// A shape with its shape modifiers resolved.

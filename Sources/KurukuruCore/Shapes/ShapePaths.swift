@@ -5,7 +5,8 @@ import Foundation
 extension ShapeKind {
   /// The outline of the shape in `rect` (points) at time `t` (seconds), as SwiftUI draws it:
   /// circles, ellipses and arcs start at 3 o'clock and run clockwise on screen; rectangles
-  /// start at the top-left corner and run clockwise.
+  /// start at the top-left corner and run clockwise; a polygon starts at its first point and
+  /// runs in the order of its points.
   public func path(in rect: Rect, at t: Double) -> BezierPath {
     var path = BezierPath()
     switch self {
@@ -33,6 +34,12 @@ extension ShapeKind {
       guard sweep != 0 else { return path }
       let r = min(rect.width, rect.height) / 2
       PathBuilder.addArc(to: &path, center: rect.center, radiusX: r, radiusY: r, startDegrees: s, sweepDegrees: sweep)
+    case .polygon(let points):
+      for (i, p) in points.enumerated() {
+        let q = Point(x: rect.minX + p.x * rect.width, y: rect.minY + p.y * rect.height)
+        if i == 0 { path.move(to: q) } else { path.line(to: q) }
+      }
+      path.close()
     }
     return path
   }

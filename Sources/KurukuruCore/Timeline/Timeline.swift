@@ -220,8 +220,9 @@ public struct Timeline: Equatable, Sendable {
   ///   - fps: frames per second (the candidates are whole frames at this rate).
   ///   - maximum: the longest loop to consider, in seconds (≤ `limits.maxPeriod`).
   /// - Returns: the chosen loop length in seconds, or nil for the computed rule.
-  /// - Throws: `PresetError` when a cycle is not a usable fraction, or the search would
-  ///   evaluate more than 20 million values.
+  ///   A cycle that is not close to a fraction (denominator ≤ 10,000 — a spring's pass, or a
+  ///   speed drawn with `random`) simply has no exact multiple: the search decides.
+  /// - Throws: `PresetError` when the search would evaluate more than 20 million values.
   static func autoDuration(
     root: SceneView, fps: Double, maximum: Double, limits: Limits, file: String
   ) throws -> Double? {
@@ -229,7 +230,10 @@ public struct Timeline: Equatable, Sendable {
     collect(root) { animations.append($0) }
     let cycles = animations.compactMap(\.cycle)
     guard let longest = cycles.max() else { return nil }
-    if let lcm = try leastCommonMultiple(cycles, file: file), lcm <= maximum + 1e-9 { return lcm }
+    // A cycle that is no usable fraction (a spring slowed by a random speed) has no common
+    // period with the others: only the search below can choose the loop.
+    let rational = cycles.allSatisfy { Rational(approximating: $0, maxDenominator: 10_000) != nil }
+    if rational, let lcm = try leastCommonMultiple(cycles, file: file), lcm <= maximum + 1e-9 { return lcm }
     var values = 0
     collectValues(root) { _, _ in values += 1 }
     let first = max(1, Int((longest * fps).rounded(.up)))

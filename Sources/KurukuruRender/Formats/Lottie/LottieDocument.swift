@@ -756,6 +756,7 @@ extension ShapeKind {
     case .roundedRectangle: return "RoundedRectangle"
     case .capsule: return "Capsule"
     case .arc: return "Arc"
+    case .polygon: return "Polygon"
     }
   }
 

@@ -14,7 +14,8 @@ import KurukuruCore
 /// - Exact: the view tree (nested groups with SwiftUI's anchors and modifier order), shapes as
 ///   Bézier paths starting where SwiftUI's start, fills, strokes (caps, joins, miter, dashes),
 ///   linear and radial gradients, opacity, trims, and linear / cubic-Bézier timing (handles =
-///   the curve's control points) with repeats, autoreverse, pauses and phase offsets unrolled.
+///   the curve's control points; an animation's CSS `steps()` as hold keyframes) with repeats,
+///   autoreverse, pauses and phase offsets unrolled.
 /// - Sampled within 0.5 % of the value's range: springs, timing curves composed with keyframe
 ///   curves, values computed from several animations (animated arcs' sweep), animated layout.
 /// - Approximated: `AngularGradient` (on Circle and Arc only) as wedges of solid colour;

@@ -195,6 +195,7 @@ struct TimePiece: Equatable {
 ///   offsets (a repeating animation's delay) are unrolled over the loop; keyframes may lie
 ///   before frame 0 or after the loop so no pass has to be cut. Jumps (a non-autoreversing
 ///   repeat restarting, a one-shot ending) are a hold keyframe `jumpFrames` before the jump.
+///   CSS `steps()` passes are constant between their jumps, each jump a hold keyframe.
 /// - **Sampled** otherwise (springs, a timing curve composed with non-linear keyframe curves,
 ///   values that depend on several animations): keyframes with linear easing placed by
 ///   bisection until linear interpolation is within `sampleTolerance` of the value's range at
@@ -268,9 +269,11 @@ enum LottieTiming {
     guard d > 0, d.isFinite else { return nil }
     let controls: (Double, Double, Double, Double)
     let linear: Bool
+    var steps = 0
     switch anim.curve {
     case .linear: controls = (1.0 / 3, 1.0 / 3, 2.0 / 3, 2.0 / 3); linear = true
     case .bezier(let b): controls = (b.c0x, b.c0y, b.c1x, b.c1y); linear = false
+    case .steps(let n, _) where n >= 1 && n <= 10_000: controls = (0, 0, 0, 0); linear = true; steps = n
     case .spring, .steps: return nil
     }
     let pause = max(0, anim.pause), pass = anim.passLength
@@ -279,6 +282,17 @@ enum LottieTiming {
       let hold = backwards ? 1.0 : 0.0
       if pause > 0 { out.append((.constant(hold, from: s, to: s + pause), true)) }
       let a = s + pause
+      if steps > 0 {
+        // CSS steps(): every jump falls on a multiple of 1/n of the pass, so the progress is
+        // constant on each n-th (its value taken inside it); the jumps become hold keyframes.
+        let n = Double(steps)
+        for k in 0..<steps {
+          let x0 = Double(k) / n, x1 = Double(k + 1) / n, mid = (x0 + x1) / 2
+          let p = anim.curve.progress(backwards ? 1 - mid : mid)
+          out.append((.constant(p, from: a + d * x0, to: a + d * x1), true))
+        }
+        return
+      }
       let (c0x, c0y, c1x, c1y) = controls
       let piece: TimePiece
       if backwards {
