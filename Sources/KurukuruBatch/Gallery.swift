@@ -145,7 +145,7 @@ package enum Gallery {
         nav.families { margin: 0 0 12px; } nav.families small { color: #8e8e93; }
         .family > h2 { font-size: 19px; margin: 24px 0 10px; } h2 small { color: #8e8e93; font-weight: normal; font-size: 14px; }
         h3 { font-size: 16px; margin: 10px 0 4px; } h3 small { color: #8e8e93; font-weight: normal; }
-        .source { color: #3c3c43; margin: 4px 0; }
+        .source { color: #3c3c43; margin: 4px 0; overflow-wrap: anywhere; }
         .warning { color: #b25000; margin: 4px 0; }
         dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 8px; margin: 6px 0; } dt { color: #8e8e93; } dd { margin: 0; }
         .outputs { margin: 6px 0 0; padding-left: 18px; }
