@@ -160,4 +160,41 @@ final class LottieTimingTests: XCTestCase {
     XCTAssertGreaterThan(LottieTiming.maxError(.constant(0), { v.value(at: $0) }, period: 1, fps: 30), 0.9)
     XCTAssertEqual(LottieTiming.maxError(LottieTiming.scalar(v, period: 1, fps: 30), { v.value(at: $0) }, period: 1, fps: 30), 0, accuracy: 1e-4)
   }
+
+  func testSampledKeyframesKeepKinksBetweenFrames() throws {
+    // A value that comes to rest at key time 0.41 (frame 12.3 at 30 fps) and leaves it at 0.7:
+    // the kinks are breakpoints and stay keyframes, so the rest is played flat, not cut by a
+    // line that is within the tolerance at the frames only.
+    let track = Track(
+      values: [0, 1000, 1000, 1030], keyTimes: [0, 0.41, 0.7, 1],
+      curves: [.bezier(UnitBezier(0.4, 0, 0.2, 1)), .linear, .linear],
+      animation: AnimationSpec(curve: .linear, duration: 1, repeatMode: .forever(autoreverses: false)))
+    let v = AnimatedValue.track(track)
+    let breaks = LottieTiming.breakpoints(v, period: 1)
+    XCTAssertTrue(breaks.contains { abs($0 - 0.41) < 1e-9 }, "\(breaks)")
+    XCTAssertTrue(breaks.contains { abs($0 - 0.7) < 1e-9 }, "\(breaks)")
+    let s = LottieTiming.sampled({ v.value(at: $0) }, period: 1, fps: 30, breakpoints: breaks)
+    XCTAssertTrue(s.keyframes.contains { $0.frame == 12.3 && $0.value == 1000 }, "\(s.keyframes)")
+    for frame in stride(from: 12.3, through: 21, by: 0.1) {
+      XCTAssertEqual(s.value(atFrame: frame), 1000, accuracy: 1e-9, "frame \(frame)")
+    }
+    // Under an eased animation the key time is crossed where the progress reaches it.
+    var eased = track
+    eased.animation = AnimationSpec(curve: .easeIn, duration: 1, repeatMode: .forever(autoreverses: false))
+    let crossing = try XCTUnwrap(LottieTiming.breakpoints(.track(eased), period: 1).first { $0 > 0 && $0 < 1 })
+    XCTAssertEqual(eased.animation.curve.progress(crossing), 0.41, accuracy: 1e-6)
+  }
+
+  func testASampledAngleIsWithinHalfAPercentOfATurn() {
+    // A spring turning 10 turns: 0.5 % of its 3,600° range would allow 18°; as an angle
+    // (span 360) the error stays within 1.8°.
+    let spring = SpringCurve(response: 0.5, dampingFraction: 0.5)
+    let v = value(0, 3600, AnimationSpec(curve: .spring(spring), duration: 2, repeatMode: .forever(autoreverses: true)))
+    let loose = LottieTiming.scalar(v, period: 4, fps: 30)
+    let angle = LottieTiming.scalar(v, period: 4, fps: 30, span: 360)
+    XCTAssertTrue(angle.sampled)
+    let error = LottieTiming.maxError(angle, { v.value(at: $0) }, period: 4, fps: 30, span: 360)
+    XCTAssertLessThanOrEqual(error, LottieTiming.tolerance)
+    XCTAssertGreaterThan(angle.keyframes.count, loose.keyframes.count)
+  }
 }

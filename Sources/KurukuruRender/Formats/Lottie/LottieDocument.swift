@@ -114,7 +114,7 @@ struct LottieDocument {
     case .rotationEffect(let degrees, let anchor):
       let inner = try content(node, k - 1, environment: env, mode: mode)
       let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
-      guard let tr = transformJSON(a: a, p: a, r: animated(degrees)) else {
+      guard let tr = transformJSON(a: a, p: a, r: animated(degrees, span: 360)) else {
         throw LottieError(scene: scene.name, place: place, message: "rotationEffect with an animated anchor that cannot be keyframed")
       }
       return [groupJSON(name, inner, tr)]
@@ -165,7 +165,7 @@ struct LottieDocument {
     }
     let inner = try content(node, k - 1, environment: env, mode: mode)
     let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
-    let turn = axis.z > 0 ? animated(degrees) : animated(degrees, scale: -1)
+    let turn = axis.z > 0 ? animated(degrees, span: 360) : animated(degrees, scale: -1, span: 360)
     guard let tr = transformJSON(a: a, p: a, r: turn) else {
       throw LottieError(scene: scene.name, place: place, message: "rotation3DEffect with an animated anchor that cannot be keyframed")
     }
@@ -302,7 +302,7 @@ struct LottieDocument {
         items += try styleJSON(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
         return [groupJSON(shape.shape.name, items, nil)]
       }
-      let start = derived(animatedValues) { interval($0).start }
+      let start = derived(animatedValues, span: 360) { interval($0).start }
       let length = derived(animatedValues) { interval($0).length / 3.6 }
       var items = [pathJSON, trimJSON(start: .constant(0), end: length, offset: start)]
       items += try styleJSON(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
@@ -354,7 +354,7 @@ struct LottieDocument {
           let from = max(s, shiftLo), to = min(s + d.length, shiftHi)
           return to > from ? (from, to - from) : (shiftLo, 0)
         }
-        let start = derived(animatedValues) { part($0).0 }
+        let start = derived(animatedValues, span: 360) { part($0).0 }
         let length = derived(animatedValues) { part($0).1 / 3.6 }
         if length.isConstant && length.constant <= 0 { continue }
         var items = [pathJSON, trimJSON(start: .constant(0), end: length, offset: start)]
@@ -460,8 +460,10 @@ struct LottieDocument {
   // MARK: - Signals
 
   /// An animated value as a Lottie property, `scale · v + offset`.
-  func animated(_ v: AnimatedValue, scale: Double = 1, offset: Double = 0) -> LottieScalar {
-    LottieTiming.scalar(v, period: period, fps: fps, scale: scale, offset: offset)
+  /// - Parameter span: the largest range the tolerance of a sampled value is taken of (360 for
+  ///   degrees, see `LottieTiming`); default unbounded.
+  func animated(_ v: AnimatedValue, scale: Double = 1, offset: Double = 0, span: Double = .infinity) -> LottieScalar {
+    LottieTiming.scalar(v, period: period, fps: fps, scale: scale, offset: offset, span: span)
   }
 
   /// `scale · v` clamped to `range` as the evaluator clamps it: exact when the value never
@@ -473,12 +475,17 @@ struct LottieDocument {
   }
 
   /// A number computed from several values (and the layout): constant when none is animated,
-  /// otherwise sampled (see `LottieTiming.sampled`).
-  func derived(_ values: [AnimatedValue], layout: Bool = false, _ f: @escaping (Double) -> Double) -> LottieScalar {
+  /// otherwise sampled (see `LottieTiming.sampled`) with keyframes at the values' pass
+  /// boundaries and key times.
+  /// - Parameter span: the largest range the tolerance is taken of (360 for degrees); default
+  ///   unbounded.
+  func derived(
+    _ values: [AnimatedValue], layout: Bool = false, span: Double = .infinity, _ f: @escaping (Double) -> Double
+  ) -> LottieScalar {
     let animations = values.compactMap(\.animation)
     if animations.isEmpty && !(layout && layoutIsAnimated) || period <= 0 { return .constant(LottieNumber.round(f(0))) }
-    let breaks = animations.flatMap { LottieTiming.breakpoints($0, period: period) }
-    return LottieTiming.sampled(f, period: period, fps: fps, breakpoints: breaks)
+    let breaks = values.flatMap { LottieTiming.breakpoints($0, period: period) }
+    return LottieTiming.sampled(f, period: period, fps: fps, breakpoints: breaks, span: span)
   }
 
   /// Sampled numbers with keyframes at the same times (linear easing), for vectors.

@@ -204,6 +204,8 @@ struct TimePiece: Equatable {
 /// Either way the result is then checked the way a player plays it (`LottieScalar.value(atFrame:)`)
 /// at every frame of the loop and at 8 points between consecutive keyframes: the error must be
 /// at most `tolerance` (0.5 %) of the value's range over the loop, or sampling is tightened.
+/// An angle passes `span: 360`: its range then counts as at most one turn, so a value turning
+/// many times per loop is not allowed an error of several degrees.
 enum LottieTiming {
   /// Largest error allowed between the exported and the true value, as a fraction of the
   /// value's range over the loop: 0.5 %.
@@ -217,8 +219,11 @@ enum LottieTiming {
 
   /// The Lottie form of `value` over `[0, period]` at `fps` frames per second, with
   /// `scale · v + offset` applied (exactly) to every value.
+  /// - Parameter span: the largest range the tolerances are taken of (360 for degrees: one
+  ///   turn); default unbounded.
   static func scalar(
-    _ value: AnimatedValue, period: Double, fps: Double, scale: Double = 1, offset: Double = 0
+    _ value: AnimatedValue, period: Double, fps: Double, scale: Double = 1, offset: Double = 0,
+    span: Double = .infinity
   ) -> LottieScalar {
     switch value {
     case .constant(let v):
@@ -227,11 +232,11 @@ enum LottieTiming {
       let f: (Double) -> Double = { scale * track.value(at: $0) + offset }
       if period > 0, let pieces = pieces(track, from: 0, to: period) {
         let scaled = pieces.map { $0.map { Point(x: $0.x, y: scale * $0.y + offset) } }
-        if let exact = keyframes(scaled, fps: fps), check(exact, f, period: period, fps: fps) {
+        if let exact = keyframes(scaled, fps: fps), check(exact, f, period: period, fps: fps, span: span) {
           return exact
         }
       }
-      return sampled(f, period: period, fps: fps, breakpoints: breakpoints(track.animation, period: period))
+      return sampled(f, period: period, fps: fps, breakpoints: breakpoints(value, period: period), span: span)
     }
   }
 
@@ -461,11 +466,16 @@ enum LottieTiming {
   // MARK: - Sampling
 
   /// Keyframes with linear easing that follow `f` over `[0, period]` seconds within
-  /// `sampleTolerance` of its range, tightened until `check` passes.
-  /// - Parameter breakpoints: seconds where `f` may have a kink or a jump (pass boundaries);
-  ///   always keyframes.
+  /// `sampleTolerance` of its range (at most `span`), tightened until `check` passes.
+  /// - Parameters:
+  ///   - breakpoints: seconds where `f` may have a kink or a jump (pass boundaries, key times;
+  ///     see `breakpoints(_:period:)`); always keyframes, never simplified away, so a kink
+  ///     between two frames is played where it is.
+  ///   - span: the largest range the tolerances are taken of (360 for degrees); default
+  ///     unbounded.
   static func sampled(
-    _ value: (Double) -> Double, period: Double, fps: Double, breakpoints: [Double] = []
+    _ value: (Double) -> Double, period: Double, fps: Double, breakpoints: [Double] = [],
+    span: Double = .infinity
   ) -> LottieScalar {
     // `value` may evaluate the whole scene; the frame times come back in every round of
     // sampling and checking, so each time is evaluated once (found by scripts/fuzz: a preset
@@ -482,9 +492,10 @@ enum LottieTiming {
     if range.max - range.min <= 1e-9 * max(1, abs(range.max)) { return .constant(LottieNumber.round(f(0))) }
     var tolerance = sampleTolerance
     var result = LottieScalar.constant(0)
+    let reference = min(range.max - range.min, span)
     for _ in 0..<6 {
-      result = sample(f, period: period, fps: fps, breakpoints: breakpoints, absolute: tolerance * (range.max - range.min))
-      if check(result, f, period: period, fps: fps) { break }
+      result = sample(f, period: period, fps: fps, breakpoints: breakpoints, absolute: tolerance * reference)
+      if check(result, f, period: period, fps: fps, span: span) { break }
       tolerance /= 2
     }
     result.sampled = true
@@ -496,6 +507,7 @@ enum LottieTiming {
   ) -> LottieScalar {
     // Every frame is a knot, so no feature shorter than the loop hides between probes.
     let inner: [Double] = breakpoints.filter { $0 > 0 && $0 < period }
+    let pinned = Set(inner)
     let frameTimes: [Double] = (0...max(1, Int((period * fps).rounded()))).map { Double($0) / fps }.filter { $0 < period }
     let knots: [Double] = Array(Set([0, period] + inner + frameTimes)).sorted()
     var points: [(Double, Double, Bool)] = []  // time, value, hold
@@ -530,7 +542,9 @@ enum LottieTiming {
     // The loop's end is approached from inside (at `period` itself the loop starts again).
     points.append((period, end, false))
     // Drop keyframes that lie on the line between their neighbours (within the tolerance at
-    // every sampled point in between).
+    // every sampled point in between), except at breakpoints: a kink there (a key time between
+    // two frames, where a curve comes to rest) would otherwise be cut by a line that is within
+    // the tolerance at the frames but not at the kink.
     var kept: [(Double, Double, Bool)] = []
     var i = 0
     while i < points.count {
@@ -538,7 +552,7 @@ enum LottieTiming {
       kept.append(anchor)
       if anchor.2 { i += 1; continue }
       var j = i + 1
-      while j + 1 < points.count, !points[j].2 {
+      while j + 1 < points.count, !points[j].2, !pinned.contains(points[j].0) {
         let end = points[j + 1]
         let ok = (i + 1...j).allSatisfy { m in
           let q = points[m]
@@ -576,10 +590,12 @@ enum LottieTiming {
   /// The largest difference between what a player shows and `f`, as a fraction of `f`'s range
   /// over the loop (0 for a constant `f` played exactly), checked at every frame of the loop
   /// (0 ..< frameCount; frame `frameCount` is frame 0 of the next loop) and at 8 points between
-  /// consecutive keyframes inside it.
-  static func maxError(_ scalar: LottieScalar, _ f: (Double) -> Double, period: Double, fps: Double) -> Double {
+  /// consecutive keyframes inside it. The range counts as at most `span` (360 for degrees).
+  static func maxError(
+    _ scalar: LottieScalar, _ f: (Double) -> Double, period: Double, fps: Double, span limit: Double = .infinity
+  ) -> Double {
     let range = valueRange(f, period: period, fps: fps)
-    let span = max(range.max - range.min, 1e-9 * max(1, abs(range.max)))
+    let span = max(min(range.max - range.min, limit), 1e-9 * max(1, abs(range.max)))
     var times: [Double] = []
     let frameCount = Int((period * fps).rounded())
     for i in 0..<max(1, frameCount) { times.append(Double(i) / fps) }
@@ -597,8 +613,31 @@ enum LottieTiming {
   }
 
   /// Whether `scalar` plays `f` within `tolerance` (see `maxError`).
-  static func check(_ scalar: LottieScalar, _ f: (Double) -> Double, period: Double, fps: Double) -> Bool {
-    maxError(scalar, f, period: period, fps: fps) <= tolerance
+  static func check(
+    _ scalar: LottieScalar, _ f: (Double) -> Double, period: Double, fps: Double, span: Double = .infinity
+  ) -> Bool {
+    maxError(scalar, f, period: period, fps: fps, span: span) <= tolerance
+  }
+
+  /// Seconds in `[0, period]` where `value` may have a kink or a jump: its animation's pass
+  /// boundaries and, for a track of keyframes, every instant its progress crosses an interior
+  /// key time (where one segment's curve hands over to the next; such instants need not fall
+  /// on a frame).
+  static func breakpoints(_ value: AnimatedValue, period: Double) -> [Double] {
+    guard case .track(let track) = value else { return [] }
+    var out = breakpoints(track.animation, period: period)
+    let keys = track.keyTimes.dropFirst().dropLast()
+    guard !keys.isEmpty, period > 0, let pieces = progressPieces(track.animation, from: 0, to: period) else {
+      return out
+    }
+    for (piece, _) in pieces where piece.p3.x >= 0 && piece.p0.x <= period {
+      for k in keys {
+        if piece.p0.y == k { out.append(piece.p0.x) }
+        out += piece.parameters(whereY: k).map { piece.point($0).x }
+      }
+      if out.count > 200_000 { break }
+    }
+    return out.filter { $0 >= 0 && $0 <= period }
   }
 
   /// Seconds in `[0, period]` where an animation's passes begin or end.
