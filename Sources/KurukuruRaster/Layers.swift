@@ -162,6 +162,7 @@ private func drawShadowed(
   try drawItems(items, on: layerTarget)
   try layerContext.check("drawing a shadowed layer")
 
+  // Zero-filled when taken (see ScratchBuffers), so the blur writes only where the mask is inked.
   let maskBuffer = pool.take(bytes: maskStride * bounds.height)
   defer { pool.give(maskBuffer, cleaned: cleaned) }
   let mask = try ImageSurface(
@@ -173,7 +174,7 @@ private func drawShadowed(
       guard let source, let destination else { return }
       reach = blurAlpha(
         argb: UnsafePointer(source), argbStride: content.stride, width: bounds.width, height: bounds.height,
-        kernel: kernel, into: destination, maskStride: mask.stride)
+        kernel: kernel, into: destination, maskStride: mask.stride, maskIsClear: true)
     }
   }
   // No ink: neither the shadow nor the content changes a pixel.
