@@ -76,11 +76,13 @@ struct MaskBounds: Equatable {
 ///   - maskStride: bytes per A8 row.
 ///   - maskIsClear: true when every byte of the mask's rows (`width` bytes each) is already 0, so
 ///     only the reach is written (default false: the whole mask is zero-filled first).
+///   - inkRegion: a rectangle (image pixels, inclusive) outside which every alpha is 0, so only
+///     it is searched for ink (default nil: the whole image). Clamped to the image.
 /// - Returns: the rectangle outside which the mask is 0, or nil when it is 0 everywhere.
 @discardableResult
 func blurAlpha(
   argb: UnsafePointer<UInt8>, argbStride: Int, width: Int, height: Int, kernel: GaussianKernel,
-  into mask: UnsafeMutablePointer<UInt8>, maskStride: Int, maskIsClear: Bool = false
+  into mask: UnsafeMutablePointer<UInt8>, maskStride: Int, maskIsClear: Bool = false, inkRegion: MaskBounds? = nil
 ) -> MaskBounds? {
   guard width > 0, height > 0 else { return nil }
   if !maskIsClear {
@@ -92,11 +94,15 @@ func blurAlpha(
   // Non-zero alpha, row by row: the first and last inked column of every row (-1 when none).
   var firstInk = [Int](repeating: -1, count: height), lastInk = [Int](repeating: -1, count: height)
   var minY = height, maxY = -1
-  for y in 0..<height {
-    let row = UnsafeRawPointer(argb + y * argbStride)
-    guard let x = firstInked(row, width: width) else { continue }
-    firstInk[y] = x
-    lastInk[y] = lastInked(row, first: x, width: width)
+  let region = inkRegion ?? MaskBounds(minX: 0, minY: 0, maxX: width - 1, maxY: height - 1)
+  let x0 = max(0, region.minX), x1 = min(width - 1, region.maxX)
+  let y0 = max(0, region.minY), y1 = min(height - 1, region.maxY)
+  guard x0 <= x1, y0 <= y1 else { return nil }
+  for y in y0...y1 {
+    let row = UnsafeRawPointer(argb + y * argbStride + 4 * x0)
+    guard let x = firstInked(row, width: x1 - x0 + 1) else { continue }
+    firstInk[y] = x0 + x
+    lastInk[y] = x0 + lastInked(row, first: x, width: x1 - x0 + 1)
     minY = min(minY, y)
     maxY = y
   }
@@ -109,6 +115,8 @@ func blurAlpha(
   let weights = UnsafeMutablePointer<UInt32>.allocate(capacity: taps)
   defer { weights.deallocate() }
   for i in 0..<taps { weights[i] = UInt32(kernel.weights[i]) }
+  // Every tap fits 16 bits unless one weighs all 65536 (σ ≤ ~0.2).
+  let narrowWeights = kernel.weights.allSatisfy { $0 < 65536 }
   let edge = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, 2 * r))
   defer { edge.deallocate() }
   var prefix: UInt32 = 0  // taps 0 ..< n
@@ -212,7 +220,13 @@ func blurAlpha(
         let from = spanLo[s], span = spanHi[s] - from + 1
         let row = line + from
         let into = sums + (from - c0)
-        for i in 0..<span { into[i] &+= w &* UInt32(row[i]) }
+        if narrowWeights {
+          // 16 × 16 → 32-bit products: SSE2 has them (pmullw + pmulhuw), not 32 × 32.
+          let w16 = UInt32(UInt16(truncatingIfNeeded: w))
+          for i in 0..<span { into[i] &+= w16 &* UInt32(row[i]) }
+        } else {
+          for i in 0..<span { into[i] &+= w &* UInt32(row[i]) }
+        }
       }
     }
     let out = mask + y * maskStride + c0

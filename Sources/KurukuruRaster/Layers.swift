@@ -168,13 +168,24 @@ private func drawShadowed(
   let mask = try ImageSurface(
     format: CAIRO_FORMAT_A8, data: maskBuffer.pointer, width: bounds.width, height: bounds.height, stride: maskStride)
   defer { mask.finish() }
+  // Where the content can be inked, in the surface's pixels (2 pixels to spare): the blur
+  // searches only there. Nil (search everything) when the geometry gives no finite box.
+  let inkRegion = inkBounds(items, scale: target.scale).map { ink -> MaskBounds in
+    func pixel(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
+      Int(max(-1e9, min(1e9, (v * target.scale).rounded(rule))))
+    }
+    return MaskBounds(
+      minX: pixel(ink.minX, .down) - bounds.x - 2, minY: pixel(ink.minY, .down) - bounds.y - 2,
+      maxX: pixel(ink.maxX, .up) - bounds.x + 2, maxY: pixel(ink.maxY, .up) - bounds.y + 2)
+  }
   var reach: MaskBounds?
   content.withPixels { source in
     mask.withPixels { destination in
       guard let source, let destination else { return }
       reach = blurAlpha(
         argb: UnsafePointer(source), argbStride: content.stride, width: bounds.width, height: bounds.height,
-        kernel: kernel, into: destination, maskStride: mask.stride, maskIsClear: true)
+        kernel: kernel, into: destination, maskStride: mask.stride, maskIsClear: true,
+        inkRegion: inkRegion)
     }
   }
   // No ink: neither the shadow nor the content changes a pixel.
