@@ -124,6 +124,8 @@ struct ShadowLayerBounds: Equatable {
 /// Draws children into an offscreen surface, then onto the target: first the shadow (the
 /// surface's alpha blurred with a Gaussian of `shadow.sigma` pixels, used as a mask for the
 /// shadow colour at alpha × opacity, offset by the shadow offset), then the content at `opacity`.
+/// The blurred mask is taken from `BlurredMasks` when the same items were blurred the same way
+/// before (a static part of an animation).
 /// - Parameters:
 ///   - items: the layer's children.
 ///   - opacity: the layer's opacity (0…1], applied to the content and the shadow.
@@ -178,14 +180,24 @@ private func drawShadowed(
       minX: pixel(ink.minX, .down) - bounds.x - 2, minY: pixel(ink.minY, .down) - bounds.y - 2,
       maxX: pixel(ink.maxX, .up) - bounds.x + 2, maxY: pixel(ink.maxY, .up) - bounds.y + 2)
   }
+  // A layer drawn exactly as before (a static part of the animation) has the same mask.
+  let key = BlurredMasks.Key(items: items, scale: target.scale, sigma: shadow.sigma, bounds: bounds)
   var reach: MaskBounds?
-  content.withPixels { source in
-    mask.withPixels { destination in
-      guard let source, let destination else { return }
+  mask.withPixels { destination in
+    guard let destination else { return }
+    if let stored = BlurredMasks.shared.copy(key, into: destination, stride: mask.stride) {
+      reach = stored
+      return
+    }
+    content.withPixels { source in
+      guard let source else { return }
       reach = blurAlpha(
         argb: UnsafePointer(source), argbStride: content.stride, width: bounds.width, height: bounds.height,
         kernel: kernel, into: destination, maskStride: mask.stride, maskIsClear: true,
         inkRegion: inkRegion)
+    }
+    if let reach {
+      BlurredMasks.shared.store(key, from: UnsafePointer(destination), stride: mask.stride, reach: reach)
     }
   }
   // No ink: neither the shadow nor the content changes a pixel.
