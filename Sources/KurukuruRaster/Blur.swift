@@ -55,11 +55,17 @@ struct MaskBounds: Equatable {
 /// outside the image as transparent.
 ///
 /// Two passes in integer arithmetic: horizontal (alpha × weights, kept to 1/256 of a level in
-/// 16 bits), then vertical, rounded to 8 bits. Work is proportional to the ink and its reach,
-/// not to the image: the horizontal pass computes only the outputs whose window touches a
-/// non-zero pixel, the vertical pass only the columns that some row in its window reaches. Every
-/// value computed is the full weighted sum, so the mask is exactly that of the dense convolution
-/// (the skipped outputs are sums of zeros).
+/// 16 bits), then vertical, rounded to 8 bits. Every value computed is the full weighted sum of
+/// the dense separable convolution, so the mask is exactly that convolution's; only the work is
+/// cut to the ink and its reach:
+/// - the horizontal pass adds each run of equal non-zero alpha as a whole: a single pixel as
+///   alpha × the kernel, a longer run [s, e] as alpha × the kernel's cumulative sums (65536 inside,
+///   the prefix sums over the two edges), so a run costs its length + 4 × radius additions
+///   instead of (2 × radius + 1) per output;
+/// - each intermediate row keeps the list of column spans it may be non-zero in (the runs grown
+///   by the radius, merged), and the vertical pass adds every source row over those spans only.
+/// Sums are taken modulo 2³² (the partial sums of a run can wrap); the final sums are below 2³²
+/// (horizontal ≤ 255 × 65536, vertical ≤ 65280 × 65536 + 2²³), so they are exact.
 /// - Parameters:
 ///   - argb: first byte of the ARGB32 pixels (native-endian 32-bit words, alpha in the top byte).
 ///   - argbStride: bytes per ARGB32 row.
@@ -68,64 +74,127 @@ struct MaskBounds: Equatable {
 ///   - kernel: the Gaussian.
 ///   - mask: first byte of the A8 output (same size).
 ///   - maskStride: bytes per A8 row.
+///   - maskIsClear: true when every byte of the mask's rows (`width` bytes each) is already 0, so
+///     only the reach is written (default false: the whole mask is zero-filled first).
+///   - inkRegion: a rectangle (image pixels, inclusive) outside which every alpha is 0, so only
+///     it is searched for ink (default nil: the whole image). Clamped to the image.
 /// - Returns: the rectangle outside which the mask is 0, or nil when it is 0 everywhere.
 @discardableResult
 func blurAlpha(
   argb: UnsafePointer<UInt8>, argbStride: Int, width: Int, height: Int, kernel: GaussianKernel,
-  into mask: UnsafeMutablePointer<UInt8>, maskStride: Int
+  into mask: UnsafeMutablePointer<UInt8>, maskStride: Int, maskIsClear: Bool = false, inkRegion: MaskBounds? = nil
 ) -> MaskBounds? {
   guard width > 0, height > 0 else { return nil }
-  for y in 0..<height { (mask + y * maskStride).update(repeating: 0, count: width) }
+  if !maskIsClear {
+    for y in 0..<height { (mask + y * maskStride).update(repeating: 0, count: width) }
+  }
   let r = kernel.radius
   let taps = 2 * r + 1
 
   // Non-zero alpha, row by row: the first and last inked column of every row (-1 when none).
   var firstInk = [Int](repeating: -1, count: height), lastInk = [Int](repeating: -1, count: height)
   var minY = height, maxY = -1
-  for y in 0..<height {
-    let row = UnsafeRawPointer(argb + y * argbStride)
-    guard let x = firstInked(row, width: width) else { continue }
-    firstInk[y] = x
-    lastInk[y] = lastInked(row, first: x, width: width)
+  let region = inkRegion ?? MaskBounds(minX: 0, minY: 0, maxX: width - 1, maxY: height - 1)
+  let x0 = max(0, region.minX), x1 = min(width - 1, region.maxX)
+  let y0 = max(0, region.minY), y1 = min(height - 1, region.maxY)
+  guard x0 <= x1, y0 <= y1 else { return nil }
+  for y in y0...y1 {
+    let row = UnsafeRawPointer(argb + y * argbStride + 4 * x0)
+    guard let x = firstInked(row, width: x1 - x0 + 1) else { continue }
+    firstInk[y] = x0 + x
+    lastInk[y] = x0 + lastInked(row, first: x, width: x1 - x0 + 1)
     minY = min(minY, y)
     maxY = y
   }
   guard maxY >= 0 else { return nil }
 
-  // 32-bit arithmetic throughout (it vectorises): horizontal sums are at most 255 × 65536, and
-  // vertical ones at most 65280 × 65536 + 2²³ < 2³².
+  // 32-bit arithmetic throughout (it vectorises). `weights` are the taps; `edge[j]` is the sum of
+  // taps 0 ..< 2r - j: what a run contributes at the j-th of the 2r columns after its last
+  // column - r, and what it lacks of the full 65536 at the j-th of the 2r columns from its first
+  // column - r.
   let weights = UnsafeMutablePointer<UInt32>.allocate(capacity: taps)
   defer { weights.deallocate() }
   for i in 0..<taps { weights[i] = UInt32(kernel.weights[i]) }
+  // Every tap fits 16 bits unless one weighs all 65536 (σ ≤ ~0.2).
+  let narrowWeights = kernel.weights.allSatisfy { $0 < 65536 }
+  let edge = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, 2 * r))
+  defer { edge.deallocate() }
+  var prefix: UInt32 = 0  // taps 0 ..< n
+  for n in 0..<(2 * r) {
+    prefix &+= weights[n]
+    edge[2 * r - 1 - n] = prefix
+  }
 
-  // Horizontal pass into 16-bit (×256) rows over the padded width; reach[y] is the column span
-  // (in image columns) where row y of the intermediate may be non-zero.
-  let paddedWidth = width + 2 * r
+  // Horizontal pass into 16-bit (×256) rows; spans[spanStart[row] ..< spanStart[row + 1]] are the
+  // column ranges (image columns, inclusive, ascending, disjoint) where row `row` of the
+  // intermediate may be non-zero; elsewhere it is 0 and never read.
   let rows = maxY - minY + 1
   let middle = UnsafeMutablePointer<UInt16>.allocate(capacity: width * rows)
   defer { middle.deallocate() }
-  let source = UnsafeMutablePointer<UInt32>.allocate(capacity: paddedWidth)
-  defer { source.deallocate() }
-  source.initialize(repeating: 0, count: paddedWidth)
-  var reachLo = [Int](repeating: 0, count: rows), reachHi = [Int](repeating: -1, count: rows)
+  // acc[c + r] accumulates output column c; columns -r … width + r - 1 are addressable.
+  let paddedWidth = width + 2 * r
+  let acc = UnsafeMutablePointer<UInt32>.allocate(capacity: paddedWidth)
+  defer { acc.deallocate() }
+  acc.initialize(repeating: 0, count: paddedWidth)
+  var spanLo: [Int] = [], spanHi: [Int] = []
+  var spanStart = [Int](repeating: 0, count: rows + 1)
+  var rowLo = [Int](repeating: 0, count: rows), rowHi = [Int](repeating: -1, count: rows)
   for y in minY...maxY {
-    let out = middle + (y - minY) * width
+    spanStart[y - minY] = spanLo.count
     guard firstInk[y] >= 0 else { continue }
     let row = UnsafeRawPointer(argb + y * argbStride)
-    let a = firstInk[y], b = lastInk[y]
-    for x in a...b { source[x + r] = row.load(fromByteOffset: 4 * x, as: UInt32.self) >> 24 }
-    // Output x reads source[x ... x + 2r] (padded), i.e. image columns x - r ... x + r.
-    let lo = max(0, a - r), hi = min(width - 1, b + r)
-    for x in lo...hi {
-      var sum: UInt32 = 0
-      let window = source + x
-      for k in 0..<taps { sum &+= weights[k] &* window[k] }
-      out[x] = UInt16(truncatingIfNeeded: (sum &+ 128) >> 8)
+    let out = middle + (y - minY) * width
+    let last = lastInk[y]
+    // The span of output columns being grown (may reach r columns past either image edge).
+    var hasOpen = false
+    var open = 0, openHi = 0
+    func closeSpan() {
+      let lo = max(0, open), hi = min(width - 1, openHi)
+      if lo <= hi {
+        for c in lo...hi { out[c] = UInt16(truncatingIfNeeded: (acc[c + r] &+ 128) >> 8) }
+        spanLo.append(lo)
+        spanHi.append(hi)
+      }
+      (acc + open + r).update(repeating: 0, count: openHi - open + 1)
     }
-    for x in a...b { source[x + r] = 0 }
-    reachLo[y - minY] = lo
-    reachHi[y - minY] = hi
+    var x = firstInk[y]
+    while x <= last {
+      let v = row.load(fromByteOffset: 4 * x, as: UInt32.self) >> 24
+      if v == 0 {
+        x += 1
+        continue
+      }
+      var e = x
+      while e < last, row.load(fromByteOffset: 4 * (e + 1), as: UInt32.self) >> 24 == v { e += 1 }
+      // The run x … e changes output columns x - r … e + r.
+      if hasOpen, x - r > openHi + 1 {
+        closeSpan()
+        hasOpen = false
+      }
+      if !hasOpen {
+        open = x - r
+        hasOpen = true
+      }
+      openHi = e + r
+      let start = acc + x  // column x - r
+      if e == x {
+        for k in 0..<taps { start[k] &+= v &* weights[k] }
+      } else {
+        let full = v << 16
+        for i in 0..<(e - x + 1) { start[i] &+= full }
+        let after = acc + e + 1  // column e - r + 1
+        for j in 0..<(2 * r) { after[j] &+= v &* edge[j] }
+        for j in 0..<(2 * r) { start[j] &-= v &* edge[j] }
+      }
+      x = e + 1
+    }
+    if hasOpen { closeSpan() }
+    if spanStart[y - minY] < spanLo.count {
+      rowLo[y - minY] = spanLo[spanStart[y - minY]]
+      rowHi[y - minY] = spanHi[spanLo.count - 1]
+    }
   }
+  spanStart[rows] = spanLo.count
 
   // Vertical pass: weighted sums of intermediate rows → 8-bit mask rows, over the columns that
   // the rows in the window reach.
@@ -136,20 +205,29 @@ func blurAlpha(
     let lo = max(minY, y - r), hi = min(maxY, y + r)
     guard lo <= hi else { continue }
     var c0 = width, c1 = -1
-    for source in lo...hi where reachHi[source - minY] >= 0 {
-      c0 = min(c0, reachLo[source - minY])
-      c1 = max(c1, reachHi[source - minY])
+    for source in lo...hi where rowHi[source - minY] >= 0 {
+      c0 = min(c0, rowLo[source - minY])
+      c1 = max(c1, rowHi[source - minY])
     }
     guard c0 <= c1 else { continue }
     let count = c1 - c0 + 1
     sums.update(repeating: 0, count: count)
-    // Each source row adds over its own reach only (the rest of its row is 0).
-    for source in lo...hi where reachHi[source - minY] >= 0 {
+    // Each source row adds over its own spans only (the rest of its row is 0).
+    for source in lo...hi {
       let w = weights[source - y + r]
-      let from = reachLo[source - minY], span = reachHi[source - minY] - from + 1
-      let row = middle + (source - minY) * width + from
-      let into = sums + (from - c0)
-      for i in 0..<span { into[i] &+= w &* UInt32(row[i]) }
+      let line = middle + (source - minY) * width
+      for s in spanStart[source - minY]..<spanStart[source - minY + 1] {
+        let from = spanLo[s], span = spanHi[s] - from + 1
+        let row = line + from
+        let into = sums + (from - c0)
+        if narrowWeights {
+          // 16 × 16 → 32-bit products: SSE2 has them (pmullw + pmulhuw), not 32 × 32.
+          let w16 = UInt32(UInt16(truncatingIfNeeded: w))
+          for i in 0..<span { into[i] &+= w16 &* UInt32(row[i]) }
+        } else {
+          for i in 0..<span { into[i] &+= w &* UInt32(row[i]) }
+        }
+      }
     }
     let out = mask + y * maskStride + c0
     for i in 0..<count {

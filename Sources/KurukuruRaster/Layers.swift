@@ -124,6 +124,8 @@ struct ShadowLayerBounds: Equatable {
 /// Draws children into an offscreen surface, then onto the target: first the shadow (the
 /// surface's alpha blurred with a Gaussian of `shadow.sigma` pixels, used as a mask for the
 /// shadow colour at alpha × opacity, offset by the shadow offset), then the content at `opacity`.
+/// The blurred mask is taken from `BlurredMasks` when the same items were blurred the same way
+/// before (a static part of an animation).
 /// - Parameters:
 ///   - items: the layer's children.
 ///   - opacity: the layer's opacity (0…1], applied to the content and the shadow.
@@ -162,18 +164,40 @@ private func drawShadowed(
   try drawItems(items, on: layerTarget)
   try layerContext.check("drawing a shadowed layer")
 
+  // Zero-filled when taken (see ScratchBuffers), so the blur writes only where the mask is inked.
   let maskBuffer = pool.take(bytes: maskStride * bounds.height)
   defer { pool.give(maskBuffer, cleaned: cleaned) }
   let mask = try ImageSurface(
     format: CAIRO_FORMAT_A8, data: maskBuffer.pointer, width: bounds.width, height: bounds.height, stride: maskStride)
   defer { mask.finish() }
+  // Where the content can be inked, in the surface's pixels (2 pixels to spare): the blur
+  // searches only there. Nil (search everything) when the geometry gives no finite box.
+  let inkRegion = inkBounds(items, scale: target.scale).map { ink -> MaskBounds in
+    func pixel(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
+      Int(max(-1e9, min(1e9, (v * target.scale).rounded(rule))))
+    }
+    return MaskBounds(
+      minX: pixel(ink.minX, .down) - bounds.x - 2, minY: pixel(ink.minY, .down) - bounds.y - 2,
+      maxX: pixel(ink.maxX, .up) - bounds.x + 2, maxY: pixel(ink.maxY, .up) - bounds.y + 2)
+  }
+  // A layer drawn exactly as before (a static part of the animation) has the same mask.
+  let key = BlurredMasks.Key(items: items, scale: target.scale, sigma: shadow.sigma, bounds: bounds)
   var reach: MaskBounds?
-  content.withPixels { source in
-    mask.withPixels { destination in
-      guard let source, let destination else { return }
+  mask.withPixels { destination in
+    guard let destination else { return }
+    if let stored = BlurredMasks.shared.copy(key, into: destination, stride: mask.stride) {
+      reach = stored
+      return
+    }
+    content.withPixels { source in
+      guard let source else { return }
       reach = blurAlpha(
         argb: UnsafePointer(source), argbStride: content.stride, width: bounds.width, height: bounds.height,
-        kernel: kernel, into: destination, maskStride: mask.stride)
+        kernel: kernel, into: destination, maskStride: mask.stride, maskIsClear: true,
+        inkRegion: inkRegion)
+    }
+    if let reach {
+      BlurredMasks.shared.store(key, from: UnsafePointer(destination), stride: mask.stride, reach: reach)
     }
   }
   // No ink: neither the shadow nor the content changes a pixel.

@@ -145,6 +145,99 @@ final class ShadowTests: XCTestCase {
     }
   }
 
+  /// Runs of equal alpha (added through the kernel's cumulative sums), single pixels, ink on the
+  /// image's edges, several runs per row, a search region and a mask that is already clear: still
+  /// exactly the dense convolution, for sigmas 0.1…100 px (shadow radii 0.5…50 points at
+  /// scales 1…4, and a kernel whose centre weighs all 65536).
+  func testRunsOfEqualAlphaBlurExactlyAsTheDenseConvolution() {
+    var rng = SystemRandomNumberGenerator()
+    for (index, sigma) in [0.1, 0.25, 0.5, 1, 2, 3.5, 6, 13, 25, 50, 100].enumerated() {
+      let width = 37 + index * 5, height = 29 + index * 3
+      var argb = [UInt32](repeating: 0, count: width * height)
+      for _ in 0..<(height / 2) {
+        let y = Int.random(in: 0..<height, using: &rng)
+        let start = Int.random(in: -4..<width, using: &rng), length = Int.random(in: 1...(width / 2), using: &rng)
+        let alpha = UInt32([1, 64, 128, 254, 255].randomElement(using: &rng) ?? 255)
+        for x in max(0, start)..<min(width, start + length) { argb[y * width + x] = alpha << 24 | 0x0010_2030 }
+      }
+      for _ in 0..<(width * height / 40) {
+        let x = Int.random(in: 0..<width, using: &rng), y = Int.random(in: 0..<height, using: &rng)
+        argb[y * width + x] = UInt32(Int.random(in: 0...255, using: &rng)) << 24
+      }
+      argb[0] = 0xFF00_0000
+      argb[width * height - 1] = 0x8000_0000
+      let kernel = GaussianKernel(sigma: sigma)
+      let expected = Self.denseBlur(argb, width: width, height: height, kernel: kernel)
+      for region in [nil, MaskBounds(minX: -3, minY: 0, maxX: width + 5, maxY: height - 1)] {
+        var mask = [UInt8](repeating: 0, count: width * height)
+        let reach = argb.withUnsafeBytes { source in
+          mask.withUnsafeMutableBufferPointer { out in
+            blurAlpha(
+              argb: source.bindMemory(to: UInt8.self).baseAddress!, argbStride: width * 4, width: width,
+              height: height, kernel: kernel, into: out.baseAddress!, maskStride: width, maskIsClear: true,
+              inkRegion: region)
+          }
+        }
+        XCTAssertEqual(mask, expected, "sigma \(sigma), region \(String(describing: region))")
+        let reached = try? XCTUnwrap(reach)
+        for y in 0..<height {
+          for x in 0..<width where mask[y * width + x] != 0 {
+            XCTAssert(reached.map { x >= $0.minX && x <= $0.maxX && y >= $0.minY && y <= $0.maxY } ?? false)
+          }
+        }
+      }
+    }
+  }
+
+  // MARK: - Cache
+
+  /// A layer rendered again is taken from the cache, with the very bytes of a fresh blur; a
+  /// different blur or offset is never served another layer's mask.
+  func testRepeatedLayersReuseTheirMaskWithIdenticalBytes() throws {
+    BlurredMasks.shared.removeAll()
+    let fresh = try glowingDisc()
+    XCTAssertEqual(BlurredMasks.shared.holding.masks, 1)
+    let again = try glowingDisc()
+    XCTAssertEqual(BlurredMasks.shared.holding.masks, 1, "the second render is a hit")
+    XCTAssertEqual(again, fresh)
+
+    let softer = try glowingDisc(radius: 5)
+    let moved = try glowingDisc(offset: Point(x: 3, y: 0))
+    let bigger = try glowingDisc(scale: 2)
+    XCTAssertEqual(BlurredMasks.shared.holding.masks, 4)
+    BlurredMasks.shared.removeAll()
+    XCTAssertEqual(try glowingDisc(radius: 5), softer)
+    XCTAssertEqual(try glowingDisc(offset: Point(x: 3, y: 0)), moved)
+    XCTAssertEqual(try glowingDisc(scale: 2), bigger)
+    XCTAssertNotEqual(softer, fresh)
+  }
+
+  func testMaskCacheKeepsItsLimits() {
+    let cache = BlurredMasks(maximumEntries: 2, maximumBytes: 100)
+    let mask = [UInt8](repeating: 7, count: 20 * 20)
+    func key(_ sigma: Double) -> BlurredMasks.Key {
+      BlurredMasks.Key(items: [], scale: 1, sigma: sigma, bounds: try! ShadowLayerBounds(
+        target: (0, 0, 20, 20), shadow: ShadowPlan(color: blue, sigma: sigma, offsetX: 0, offsetY: 0), kernelRadius: 1))
+    }
+    mask.withUnsafeBufferPointer { m in
+      cache.store(key(1), from: m.baseAddress!, stride: 20, reach: MaskBounds(minX: 0, minY: 0, maxX: 4, maxY: 4))
+      cache.store(key(2), from: m.baseAddress!, stride: 20, reach: MaskBounds(minX: 0, minY: 0, maxX: 4, maxY: 4))
+      cache.store(key(3), from: m.baseAddress!, stride: 20, reach: MaskBounds(minX: 0, minY: 0, maxX: 4, maxY: 4))
+      cache.store(key(4), from: m.baseAddress!, stride: 20, reach: MaskBounds(minX: 0, minY: 0, maxX: 19, maxY: 19))
+    }
+    XCTAssertEqual(cache.holding.masks, 2)
+    XCTAssertEqual(cache.holding.bytes, 50)
+    var out = [UInt8](repeating: 0, count: 20 * 20)
+    out.withUnsafeMutableBufferPointer { o in
+      XCTAssertNil(cache.copy(key(1), into: o.baseAddress!, stride: 20), "evicted")
+      XCTAssertNil(cache.copy(key(4), into: o.baseAddress!, stride: 20), "too large to keep")
+      XCTAssertEqual(cache.copy(key(3), into: o.baseAddress!, stride: 20), MaskBounds(minX: 0, minY: 0, maxX: 4, maxY: 4))
+    }
+    XCTAssertEqual(out[4 * 20 + 4], 7)
+    XCTAssertEqual(out[4 * 20 + 5], 0)
+    XCTAssertEqual(out[5 * 20], 0)
+  }
+
   /// The reference: every output of both passes, zeros outside the image.
   static func denseBlur(_ argb: [UInt32], width: Int, height: Int, kernel: GaussianKernel) -> [UInt8] {
     let r = kernel.radius
