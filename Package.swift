@@ -10,6 +10,12 @@ let package = Package(
     .executable(name: "kurukuru", targets: ["KurukuruCLI"]),
     .library(name: "Kurukuru", targets: ["Kurukuru"]),
     .library(name: "KurukuruSnapshot", targets: ["KurukuruSnapshot"]),
+    // The pipeline stages without the built-in preset library (and so without its build-tool
+    // plugin): what the fuzz package links, because `--sanitize=fuzzer` would also build the
+    // plugin's tool as a libFuzzer executable.
+    .library(
+      name: "KurukuruEngine",
+      targets: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender"]),
   ],
   targets: [
     // MARK: - System libraries

@@ -22,7 +22,9 @@ let fuzzTargets = [
   "Lottie",  // preset text → scene → Lottie document
 ]
 
-let kurukuru = Target.Dependency.product(name: "Kurukuru", package: "Kurukuru")
+// KurukuruEngine, not the Kurukuru umbrella: the umbrella includes the built-in preset library,
+// whose build-tool plugin's executable cannot be built with --sanitize=fuzzer.
+let kurukuru = Target.Dependency.product(name: "KurukuruEngine", package: "Kurukuru")
 
 let package = Package(
   name: "KurukuruFuzz",

@@ -1,6 +1,10 @@
 import Foundation
 import FuzzSupport
-import Kurukuru
+import KurukuruCodecs
+import KurukuruCompare
+import KurukuruCore
+import KurukuruRaster
+import KurukuruRender
 
 // MARK: - Lottie target
 

@@ -3,7 +3,11 @@
 /// What the fuzz targets share. A target is one file:
 ///
 ///     import FuzzSupport
-///     import Kurukuru
+///     import KurukuruCodecs
+import KurukuruCompare
+import KurukuruCore
+import KurukuruRaster
+import KurukuruRender
 ///
 ///     @_cdecl("LLVMFuzzerTestOneInput")
 ///     public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

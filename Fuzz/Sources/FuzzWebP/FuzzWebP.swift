@@ -1,5 +1,9 @@
 import FuzzSupport
-import Kurukuru
+import KurukuruCodecs
+import KurukuruCompare
+import KurukuruCore
+import KurukuruRaster
+import KurukuruRender
 
 // MARK: - WebP target
 
