@@ -52,7 +52,9 @@ let package = Package(
     .target(name: "KurukuruCompare", dependencies: ["KurukuruCore"]),
     .target(name: "KurukuruRender", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs"]),
     // Many presets × formats × scales into one folder with a manifest, contact sheets and a gallery.
-    .target(name: "KurukuruBatch", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruRender"]),
+    .target(
+      name: "KurukuruBatch",
+      dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruRender", "KurukuruPresets"]),
     // The preset library shipped inside the binary: `Sources/KurukuruPresets/Presets` is a
     // symbolic link to the top-level Presets/ folder (the one copy), and the EmbedPresets plugin
     // compiles its *.json into Swift at build time, so nothing needs installing beside the
