@@ -267,13 +267,28 @@ typedef struct {
   unsigned count;
 } kk_bit_writer;
 
+// Bits go out 32 at a time (each call adds at most 32 bits to fewer than 32 pending ones).
 static inline void kk_put_bits(kk_bit_writer *w, uint32_t value, unsigned n) {
   w->bits |= (uint64_t)value << w->count;
   w->count += n;
-  while (w->count >= 8) {
+  if (w->count >= 32) {
+    uint8_t *p = w->out + w->size;
+    p[0] = (uint8_t)w->bits;
+    p[1] = (uint8_t)(w->bits >> 8);
+    p[2] = (uint8_t)(w->bits >> 16);
+    p[3] = (uint8_t)(w->bits >> 24);
+    w->size += 4;
+    w->bits >>= 32;
+    w->count -= 32;
+  }
+}
+
+// Pads the pending bits to a whole byte with zeros and writes them.
+static inline void kk_flush_bits(kk_bit_writer *w) {
+  while (w->count > 0) {
     w->out[w->size++] = (uint8_t)w->bits;
     w->bits >>= 8;
-    w->count -= 8;
+    w->count = w->count > 8 ? w->count - 8 : 0;
   }
 }
 
@@ -393,6 +408,10 @@ static inline unsigned kk_match_length(const uint8_t *a, const uint8_t *b, unsig
   return n;
 }
 
+static inline int kk_three_equal(const uint8_t *a, const uint8_t *b) {
+  return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
+}
+
 // Symbols: a literal is its byte; a match is KK_MATCH | KK_MATCH_UP (distance one row, else one
 // pixel) | length code << 16 | length.
 #define KK_MATCH 0x80000000u
@@ -415,11 +434,12 @@ static size_t kk_pixel_deflate(const uint8_t *data, size_t size, size_t line, si
   const int dist4_code = kk_dist_code(4), up_code = up ? kk_dist_code((unsigned)up) : 0;
   while (i < size) {
     unsigned limit = size - i < 258 ? (unsigned)(size - i) : 258, best = 0, dist = 0;
-    if (i >= 4) {
+    // Candidates whose first three bytes differ cannot make a match: rejected before measuring.
+    if (i >= 4 && limit >= 3 && kk_three_equal(data + i, data + i - 4)) {
       best = kk_match_length(data + i, data + i - 4, limit);
       dist = 4;
     }
-    if (up && i >= up && best < limit) {
+    if (up && i >= up && best < limit && limit >= 3 && kk_three_equal(data + i, data + i - up)) {
       unsigned l = kk_match_length(data + i, data + i - up, limit);
       if (l > best) {
         best = l;
@@ -543,7 +563,7 @@ static size_t kk_pixel_deflate(const uint8_t *data, size_t size, size_t line, si
     if (kk_dist_extra[dc]) kk_put_bits(&w, dist - kk_dist_base[dc], kk_dist_extra[dc]);
   }
   kk_put_bits(&w, litlen_code[256], litlen_len[256]);
-  if (w.count > 0) kk_put_bits(&w, 0, 8 - w.count);
+  kk_flush_bits(&w);
   uint32_t adler = libdeflate_adler32(1, data, size);
   out[w.size++] = (uint8_t)(adler >> 24);
   out[w.size++] = (uint8_t)(adler >> 16);
