@@ -267,29 +267,27 @@ typedef struct {
   unsigned count;
 } kk_bit_writer;
 
-// Bits go out 32 at a time (each call adds at most 32 bits to fewer than 32 pending ones).
-static inline void kk_put_bits(kk_bit_writer *w, uint32_t value, unsigned n) {
-  w->bits |= (uint64_t)value << w->count;
+// Adds `n` ≤ 48 bits; fewer than 8 stay pending. Branch-free: eight bytes are stored every
+// time and the whole ones kept (the output needs 8 bytes of slack past its end).
+static inline void kk_put_bits(kk_bit_writer *w, uint64_t value, unsigned n) {
+  w->bits |= value << w->count;
   w->count += n;
-  if (w->count >= 32) {
-    uint8_t *p = w->out + w->size;
-    p[0] = (uint8_t)w->bits;
-    p[1] = (uint8_t)(w->bits >> 8);
-    p[2] = (uint8_t)(w->bits >> 16);
-    p[3] = (uint8_t)(w->bits >> 24);
-    w->size += 4;
-    w->bits >>= 32;
-    w->count -= 32;
-  }
+  uint64_t le = w->bits;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  le = __builtin_bswap64(le);
+#endif
+  memcpy(w->out + w->size, &le, 8);
+  unsigned bytes = w->count >> 3;
+  w->size += bytes;
+  w->bits >>= bytes * 8;  // count ≤ 7 + 48, so at most 6 bytes: the shift stays below 64
+  w->count &= 7;
 }
 
-// Pads the pending bits to a whole byte with zeros and writes them.
+// Pads the pending bits to a whole byte with zeros and writes it.
 static inline void kk_flush_bits(kk_bit_writer *w) {
-  while (w->count > 0) {
-    w->out[w->size++] = (uint8_t)w->bits;
-    w->bits >>= 8;
-    w->count = w->count > 8 ? w->count - 8 : 0;
-  }
+  if (w->count > 0) w->out[w->size++] = (uint8_t)w->bits;
+  w->bits = 0;
+  w->count = 0;
 }
 
 static const uint16_t kk_length_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,
@@ -408,6 +406,19 @@ static inline unsigned kk_match_length(const uint8_t *a, const uint8_t *b, unsig
   return n;
 }
 
+static inline uint32_t kk_load32(const uint8_t *p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
+
+// The bits of the first three bytes of a kk_load32 value.
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define KK_FIRST3 0xffffff00u
+#else
+#define KK_FIRST3 0x00ffffffu
+#endif
+
 static inline int kk_three_equal(const uint8_t *a, const uint8_t *b) {
   return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
 }
@@ -432,7 +443,35 @@ static size_t kk_pixel_deflate(const uint8_t *data, size_t size, size_t line, si
     length_code[length] = (uint8_t)code;
   }
   const int dist4_code = kk_dist_code(4), up_code = up ? kk_dist_code((unsigned)up) : 0;
+  // Where both candidates exist and a whole 258-byte match fits, one branch tells a literal from
+  // a match (the first three bytes of each candidate compared at once): edge pixels make
+  // literal/match choices that no branch predictor learns.
+  const size_t fast_start = up > 4 ? up : 4, fast_end = size > 258 + 4 ? size - 258 - 4 : 0;
   while (i < size) {
+    while (up && i >= fast_start && i < fast_end) {
+      uint32_t x = kk_load32(data + i), left = kk_load32(data + i - 4), above = kk_load32(data + i - up);
+      unsigned same_left = ((x ^ left) & KK_FIRST3) == 0, same_above = ((x ^ above) & KK_FIRST3) == 0;
+      if (!(same_left | same_above)) {
+        symbols[count++] = data[i];
+        litlen_freq[data[i]]++;
+        i++;
+        if (++literals > max_literals) return 0;
+        continue;
+      }
+      unsigned best = same_left ? kk_match_length(data + i, data + i - 4, 258) : 0, dist = 4;
+      if (same_above && best < 258) {
+        unsigned l = kk_match_length(data + i, data + i - up, 258);
+        if (l > best) {
+          best = l;
+          dist = (unsigned)up;
+        }
+      }
+      symbols[count++] = KK_MATCH | (dist == 4 ? 0 : KK_MATCH_UP) | length_code[best] << 16 | best;
+      litlen_freq[257 + length_code[best]]++;
+      dist_freq[dist == 4 ? dist4_code : up_code]++;
+      i += best;
+    }
+    if (i >= size) break;
     unsigned limit = size - i < 258 ? (unsigned)(size - i) : 258, best = 0, dist = 0;
     // Candidates whose first three bytes differ cannot make a match: rejected before measuring.
     if (i >= 4 && limit >= 3 && kk_three_equal(data + i, data + i - 4)) {
@@ -549,18 +588,36 @@ static size_t kk_pixel_deflate(const uint8_t *data, size_t size, size_t line, si
     if (rle[k] == 17) kk_put_bits(&w, rle_extra[k], 3);
     if (rle[k] == 18) kk_put_bits(&w, rle_extra[k], 7);
   }
+  // Each symbol is one write of its whole code: literal, or length code + extra bits + distance
+  // code + extra bits (at most 48 bits), chosen without a branch.
+  uint64_t length_bits[512] = {0}, literal_bits[256];
+  uint8_t length_count[512] = {0}, literal_count[256];
+  for (int k = 0; k < 256; k++) {
+    literal_bits[k] = litlen_code[k];
+    literal_count[k] = litlen_len[k];
+  }
+  for (unsigned length = 3; length <= 258; length++) {
+    int lc = length_code[length];
+    length_bits[length] = litlen_code[257 + lc] |
+                          (uint64_t)(length - kk_length_base[lc]) << litlen_len[257 + lc];
+    length_count[length] = (uint8_t)(litlen_len[257 + lc] + kk_length_extra[lc]);
+  }
+  uint64_t dist_bits[2];
+  uint8_t dist_count[2];
+  for (int k = 0; k < 2; k++) {
+    unsigned dist = k ? (unsigned)up : 4;
+    int dc = k ? up_code : dist4_code;
+    dist_bits[k] = dist_code[dc] | (uint64_t)(dist - kk_dist_base[dc]) << dist_len[dc];
+    dist_count[k] = (uint8_t)(dist_len[dc] + kk_dist_extra[dc]);
+  }
   for (size_t k = 0; k < count; k++) {
     uint32_t s = symbols[k];
-    if (!(s & KK_MATCH)) {
-      kk_put_bits(&w, litlen_code[s], litlen_len[s]);
-      continue;
-    }
-    unsigned length = s & 0x1ff, dist = (s & KK_MATCH_UP) ? (unsigned)up : 4;
-    int lc = (int)((s >> 16) & 0x1f), dc = (s & KK_MATCH_UP) ? up_code : dist4_code;
-    kk_put_bits(&w, litlen_code[257 + lc], litlen_len[257 + lc]);
-    if (kk_length_extra[lc]) kk_put_bits(&w, length - kk_length_base[lc], kk_length_extra[lc]);
-    kk_put_bits(&w, dist_code[dc], dist_len[dc]);
-    if (kk_dist_extra[dc]) kk_put_bits(&w, dist - kk_dist_base[dc], kk_dist_extra[dc]);
+    unsigned length = s & 0x1ff, far = (s >> 30) & 1, literal = s & 0xff;
+    uint64_t match = length_bits[length] | dist_bits[far] << length_count[length];
+    unsigned match_count = (unsigned)length_count[length] + dist_count[far];
+    uint64_t pick = 0 - (uint64_t)(s >> 31);  // all ones for a match (masks: no branch)
+    kk_put_bits(&w, (match & pick) | (literal_bits[literal] & ~pick),
+                (match_count & (unsigned)pick) | (literal_count[literal] & ~(unsigned)pick));
   }
   kk_put_bits(&w, litlen_code[256], litlen_len[256]);
   kk_flush_bits(&w);
@@ -582,6 +639,8 @@ typedef struct {
   uint8_t *filtered;
   uint32_t *symbols;
   size_t capacity;
+  uint8_t *deflated;  // the zlib stream, before it is copied into an exactly sized PNG
+  size_t deflated_capacity;
 } kk_fast_state;
 
 static pthread_key_t kk_fast_key;
@@ -593,6 +652,7 @@ static void kk_fast_state_free(void *pointer) {
   if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
   free(state->filtered);
   free(state->symbols);
+  free(state->deflated);
   free(state);
 }
 
@@ -676,9 +736,28 @@ kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uin
 
   size_t bound = libdeflate_zlib_compress_bound(state->compressor, filtered_size);
   if (bound < 2 * filtered_size + 1024) bound = 2 * filtered_size + 1024;
-  // Signature 8, IHDR 25, IDAT 12 + data, IEND 12.
   if (bound > 0x7fffffffu || bound > SIZE_MAX - 64) return KK_PNG_OUT_OF_MEMORY;
-  size_t capacity = 8 + 25 + 12 + bound + 12;
+  if (state->deflated_capacity < bound) {
+    free(state->deflated);
+    state->deflated = (uint8_t *)malloc(bound);
+    state->deflated_capacity = state->deflated == NULL ? 0 : bound;
+    if (state->deflated == NULL) return KK_PNG_OUT_OF_MEMORY;
+  }
+  // Deflate: the pixel matcher when at most 3 % of the bytes stay literals, else libdeflate.
+  // Measured (CPU time, 180 circle-progress frames at scale 3, 1.5 % literals): pixel matcher
+  // 3.65 MB in 0.23 s, libdeflate 4 3.58 MB in 0.45 s. On opaque colour rings (four-color-ring,
+  // up to 10 % literals) the pixel matcher gave 5.3 MB against libdeflate's 2.2 MB, and on
+  // gradient-ring (4 % literals) 8 % more bytes: those frames take libdeflate.
+  size_t compressed = kk_pixel_deflate(filtered, filtered_size, stride + 1, filtered_size / 33,
+                                       state->symbols, state->deflated);
+  if (compressed == 0) {
+    compressed =
+        libdeflate_zlib_compress(state->compressor, filtered, filtered_size, state->deflated, bound);
+  }
+  if (compressed == 0) return KK_PNG_OUT_OF_MEMORY;
+
+  // Signature 8, IHDR 25, IDAT 12 + data, IEND 12: allocated at its exact size.
+  size_t capacity = 8 + 25 + 12 + compressed + 12;
   uint8_t *png = (uint8_t *)malloc(capacity);
   if (png == NULL) return KK_PNG_OUT_OF_MEMORY;
   static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
@@ -692,20 +771,7 @@ kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uin
   p[19] = 0;  // filter method 0
   p[20] = 0;  // not interlaced
   p = kk_finish_chunk(p, "IHDR", 13);
-  // Deflate: the pixel matcher when at most 3 % of the bytes stay literals, else libdeflate.
-  // Measured (CPU time, 180 circle-progress frames at scale 3, 1.5 % literals): pixel matcher
-  // 3.65 MB in 0.23 s, libdeflate 4 3.58 MB in 0.45 s. On opaque colour rings (four-color-ring,
-  // up to 10 % literals) the pixel matcher gave 5.3 MB against libdeflate's 2.2 MB, and on
-  // gradient-ring (4 % literals) 8 % more bytes: those frames take libdeflate.
-  size_t compressed = kk_pixel_deflate(filtered, filtered_size, stride + 1, filtered_size / 33,
-                                       state->symbols, p + 8);
-  if (compressed == 0) {
-    compressed = libdeflate_zlib_compress(state->compressor, filtered, filtered_size, p + 8, bound);
-  }
-  if (compressed == 0) {
-    free(png);
-    return KK_PNG_OUT_OF_MEMORY;
-  }
+  memcpy(p + 8, state->deflated, compressed);
   p = kk_finish_chunk(p, "IDAT", (uint32_t)compressed);
   p = kk_finish_chunk(p, "IEND", 0);
   kk_png_buffer_free(output);

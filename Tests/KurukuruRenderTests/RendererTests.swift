@@ -88,6 +88,19 @@ final class RendererTests: XCTestCase {
       let data = try XCTUnwrap(FileManager.default.contents(atPath: dir.appendingPathComponent(summary.files[i]).path))
       XCTAssertEqual(try PNG.decode([UInt8](data)), try renderer.frame(i), "frame \(i)")
     }
+    // A destination that does not exist yet is the staging folder renamed: same frames, and
+    // nothing else is left beside it.
+    let fresh = dir.deletingLastPathComponent().appendingPathComponent("fresh")
+    let again = try renderer.write(.pngSequence(), to: fresh.path)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: fresh.path).sorted(), again.files.sorted())
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: dir.deletingLastPathComponent().path).sorted(),
+      ["frames", "fresh"])
+    for name in again.files {
+      XCTAssertEqual(
+        FileManager.default.contents(atPath: fresh.appendingPathComponent(name).path),
+        FileManager.default.contents(atPath: dir.appendingPathComponent(name).path), name)
+    }
     XCTAssertEqual(PNGSequenceFormat().defaultPath(name: "dot", scale: 2), "dot@2x")
     XCTAssertEqual(GIFFormat().defaultPath(name: "dot", scale: 1.5), "dot@1.5x.gif")
   }

@@ -105,8 +105,14 @@ package final class StagingDirectory {
   /// Moves every staged file into the destination (replacing files of the same name) and
   /// removes files matching `isStale` that the staging did not produce.
   package func commit(removingStale isStale: (String) -> Bool) throws {
-    try AtomicFile.createDirectory(destination)
     let fm = FileManager.default
+    // No destination yet: the staging folder becomes it in one rename (1,800 renames of single
+    // frames took tens of milliseconds, on one thread, after every frame was written).
+    if !fm.fileExists(atPath: destination), rename(path, destination) == 0 {
+      committed = true
+      return
+    }
+    try AtomicFile.createDirectory(destination)
     let staged = Set((try? fm.contentsOfDirectory(atPath: path)) ?? [])
     for name in staged.sorted() {
       let target = destination + "/" + name
