@@ -428,11 +428,11 @@ static inline int kk_three_equal(const uint8_t *a, const uint8_t *b) {
 #define KK_MATCH 0x80000000u
 #define KK_MATCH_UP 0x40000000u
 
-// Deflates `data` (`size` bytes, rows of `line` bytes) as a zlib stream into `out` (capacity at
-// least 2 * size + 1024); returns the bytes written, or 0 when more than `max_literals` bytes
+// Deflates `data` (`size` bytes, rows of `line` bytes, whose Adler-32 is `adler`) as a zlib
+// stream into `out` (capacity at least 2 * size + 1024); returns the bytes written, or 0 when more than `max_literals` bytes
 // found no match (then a general matcher compresses better: see kk_png_encode_rgba_fast).
 static size_t kk_pixel_deflate(const uint8_t *data, size_t size, size_t line, size_t max_literals,
-                               uint32_t *symbols, uint8_t *out) {
+                               uint32_t adler, uint32_t *symbols, uint8_t *out) {
   uint32_t litlen_freq[286] = {0}, dist_freq[30] = {0};
   size_t count = 0, i = 0, literals = 0;
   const size_t up = line <= 32768 ? line : 0;
@@ -621,7 +621,6 @@ static size_t kk_pixel_deflate(const uint8_t *data, size_t size, size_t line, si
   }
   kk_put_bits(&w, litlen_code[256], litlen_len[256]);
   kk_flush_bits(&w);
-  uint32_t adler = libdeflate_adler32(1, data, size);
   out[w.size++] = (uint8_t)(adler >> 24);
   out[w.size++] = (uint8_t)(adler >> 16);
   out[w.size++] = (uint8_t)(adler >> 8);
@@ -641,6 +640,8 @@ typedef struct {
   size_t capacity;
   uint8_t *deflated;  // the zlib stream, before it is copied into an exactly sized PNG
   size_t deflated_capacity;
+  // The frame kk_png_fast_prepare filtered last (width 0: none).
+  uint32_t width, height, adler;
 } kk_fast_state;
 
 static pthread_key_t kk_fast_key;
@@ -658,7 +659,7 @@ static void kk_fast_state_free(void *pointer) {
 
 static void kk_fast_key_create(void) { (void)pthread_key_create(&kk_fast_key, kk_fast_state_free); }
 
-static kk_fast_state *kk_fast_state_get(int level, size_t filtered_size) {
+static kk_fast_state *kk_fast_state_get(size_t filtered_size) {
   (void)pthread_once(&kk_fast_once, kk_fast_key_create);
   kk_fast_state *state = (kk_fast_state *)pthread_getspecific(kk_fast_key);
   if (state == NULL) {
@@ -668,12 +669,6 @@ static kk_fast_state *kk_fast_state_get(int level, size_t filtered_size) {
       free(state);
       return NULL;
     }
-  }
-  if (state->compressor == NULL || state->level != level) {
-    if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
-    state->compressor = libdeflate_alloc_compressor(level);
-    state->level = level;
-    if (state->compressor == NULL) return NULL;
   }
   if (state->capacity < filtered_size) {
     free(state->filtered);
@@ -704,24 +699,32 @@ static uint8_t *kk_finish_chunk(uint8_t *p, const char *type, uint32_t length) {
   return p + 12 + length;
 }
 
-kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
-                                      int level, kk_png_buffer *output) {
-  if (pixels == NULL || output == NULL || width == 0 || height == 0 || level < 1 || level > 12 ||
-      width > 0x7fffffffu / 4 || height > 0x7fffffffu) {
+kk_png_status kk_png_fast_prepare(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                  uint64_t *hash) {
+  if (pixels == NULL || hash == NULL || width == 0 || height == 0 || width > 0x7fffffffu / 4 ||
+      height > 0x7fffffffu) {
     return KK_PNG_INVALID_ARGUMENT;
   }
   size_t stride = (size_t)width * 4;
   if (height > (SIZE_MAX / 8) / (stride + 1)) return KK_PNG_OUT_OF_MEMORY;
   size_t filtered_size = (stride + 1) * height;
-  kk_fast_state *state = kk_fast_state_get(level, filtered_size);
+  kk_fast_state *state = kk_fast_state_get(filtered_size);
   if (state == NULL) return KK_PNG_OUT_OF_MEMORY;
+  state->width = 0;
 
   // Filters: measured on circle-progress at scale 3 (180 of its 1,800 frames, libdeflate 4),
   // none gives 3.58 MB where libpng's minimum-sum-of-absolute-differences rule over all filters
   // gives 4.36 MB and min-SAD-plus-runs 3.63 MB: loader frames are mostly transparent or flat,
   // and runs of equal pixels stay runs of equal 4-byte groups that deflate matches at distance 4.
   // A row equal to the one above becomes zeros with up (the one cheap win left; a memcmp).
+  // Each row's checksums are taken while it is in the L1 cache: the Adler-32 the zlib stream
+  // ends with, and the CRC-32 that with it makes the frame's hash (the filtered rows are a
+  // one-to-one function of the pixels for a given size, and the size starts the CRC).
   uint8_t *filtered = state->filtered;
+  uint8_t size_bytes[8];
+  kk_put32(size_bytes, width);
+  kk_put32(size_bytes + 4, height);
+  uint32_t crc = libdeflate_crc32(0, size_bytes, 8), adler = 1;
   for (uint32_t y = 0; y < height; y++) {
     const uint8_t *row = pixels + stride * y;
     uint8_t *line = filtered + (stride + 1) * y;
@@ -732,6 +735,29 @@ kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uin
       line[0] = 0;
       memcpy(line + 1, row, stride);
     }
+    adler = libdeflate_adler32(adler, line, stride + 1);
+    crc = libdeflate_crc32(crc, line, stride + 1);
+  }
+  state->width = width;
+  state->height = height;
+  state->adler = adler;
+  *hash = (uint64_t)crc << 32 | adler;
+  return KK_PNG_OK;
+}
+
+kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
+  if (output == NULL || level < 1 || level > 12) return KK_PNG_INVALID_ARGUMENT;
+  (void)pthread_once(&kk_fast_once, kk_fast_key_create);
+  kk_fast_state *state = (kk_fast_state *)pthread_getspecific(kk_fast_key);
+  if (state == NULL || state->width == 0) return KK_PNG_INVALID_ARGUMENT;
+  uint32_t width = state->width, height = state->height;
+  size_t stride = (size_t)width * 4, filtered_size = (stride + 1) * height;
+  const uint8_t *filtered = state->filtered;
+  if (state->compressor == NULL || state->level != level) {
+    if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
+    state->compressor = libdeflate_alloc_compressor(level);
+    state->level = level;
+    if (state->compressor == NULL) return KK_PNG_OUT_OF_MEMORY;
   }
 
   size_t bound = libdeflate_zlib_compress_bound(state->compressor, filtered_size);
@@ -749,7 +775,7 @@ kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uin
   // up to 10 % literals) the pixel matcher gave 5.3 MB against libdeflate's 2.2 MB, and on
   // gradient-ring (4 % literals) 8 % more bytes: those frames take libdeflate.
   size_t compressed = kk_pixel_deflate(filtered, filtered_size, stride + 1, filtered_size / 33,
-                                       state->symbols, state->deflated);
+                                       state->adler, state->symbols, state->deflated);
   if (compressed == 0) {
     compressed =
         libdeflate_zlib_compress(state->compressor, filtered, filtered_size, state->deflated, bound);
@@ -779,6 +805,14 @@ kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uin
   output->size = (size_t)(p - png);
   output->capacity = capacity;
   return KK_PNG_OK;
+}
+
+kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                      int level, kk_png_buffer *output) {
+  if (output == NULL || level < 1 || level > 12) return KK_PNG_INVALID_ARGUMENT;
+  uint64_t hash;
+  kk_png_status status = kk_png_fast_prepare(pixels, width, height, &hash);
+  return status == KK_PNG_OK ? kk_png_fast_finish(level, output) : status;
 }
 
 // MARK: - Hashing

@@ -67,6 +67,39 @@ final class PNGFastEncoderTests: XCTestCase {
     XCTAssertEqual(Array(bytes[24..<29]), [8, 6, 0, 0, 0])
   }
 
+  func testReusingAsksOnceWithTheFrameHashAndSkipsDeflating() throws {
+    let frame = randomFrame(width: 40, height: 30, seed: 7)
+    var asked: [UInt64] = []
+    let first = try PNG.encodeFast(frame, level: 4) { hash in
+      asked.append(hash)
+      return nil
+    }
+    XCTAssertEqual(asked, [first.hash])
+    XCTAssertEqual(first.bytes, try PNG.encodeFast(frame, level: 4))
+    // The same pixels in another frame: same hash, and the earlier bytes are returned as they are.
+    let copy = Frame(width: frame.width, height: frame.height, pixels: frame.pixels)
+    let reused = try PNG.encodeFast(copy, level: 4) { hash in hash == first.hash ? [1, 2, 3] : nil }
+    XCTAssertEqual(reused.bytes, [1, 2, 3])
+    XCTAssertEqual(reused.hash, first.hash)
+    // One bit changed, a row repeated (filtered differently), or the same bytes in another shape:
+    // other hashes.
+    var changed = copy
+    changed.pixels[1_000] ^= 1
+    var repeated = copy
+    for x in 0..<copy.width { repeated[x, 5] = repeated[x, 4] }
+    let other = Frame(width: frame.height, height: frame.width, pixels: frame.pixels)
+    var hashes: Set<UInt64> = [first.hash]
+    for variant in [changed, repeated, other] {
+      let result = try PNG.encodeFast(variant, level: 4) { _ in nil }
+      XCTAssertEqual(try PNG.decode(result.bytes), variant)
+      hashes.insert(result.hash)
+    }
+    XCTAssertEqual(hashes.count, 4)
+    // What the closure throws comes out.
+    struct Stop: Error {}
+    XCTAssertThrowsError(try PNG.encodeFast(frame) { _ in throw Stop() }) { XCTAssertTrue($0 is Stop) }
+  }
+
   func testBadArgumentsThrow() {
     let frame = Frame(width: 2, height: 2)
     XCTAssertThrowsError(try PNG.encodeFast(frame, level: 0))

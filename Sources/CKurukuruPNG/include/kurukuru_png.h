@@ -101,6 +101,19 @@ kk_png_status kk_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t
 kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
                                       int level, kk_png_buffer *output);
 
+/// The first half of kk_png_encode_rgba_fast, for callers that skip frames they already wrote:
+/// filters the frame into this thread's buffer and sets `hash` to a 64-bit hash of the size and
+/// pixels (the CRC-32 and Adler-32 of the filtered rows, taken while each row is in cache; equal
+/// frames always give equal hashes). Follow with kk_png_fast_finish on the same thread to get the
+/// PNG, or drop it (the next prepare replaces it).
+kk_png_status kk_png_fast_prepare(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                  uint64_t *hash);
+
+/// The second half: deflates the frame this thread prepared last (libdeflate `level` 1–12 where
+/// the pixel matcher gives up) and writes the PNG into `output`. KK_PNG_INVALID_ARGUMENT when
+/// nothing was prepared on this thread.
+kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output);
+
 /// A 64-bit hash of `size` bytes (CRC-32 and Adler-32 of them, from `seed`), to find repeated
 /// frames. Not cryptographic; equal bytes always give equal hashes.
 uint64_t kk_png_hash_bytes(const uint8_t *bytes, size_t size, uint64_t seed);

@@ -49,17 +49,14 @@ public struct PNGSequenceFormat: OutputFormat {
     let written = WrittenFrames()
     try renderer.forEachFrame(in: 0..<count) { i, frame in
       let file = PNGSequenceFormat.fileName(name: name, index: i, scale: scale)
-      let hash = PNG.pixelHash(frame)
       // A frame identical to one already written (still phases, loops that repeat) gets a copy
-      // of that file's bytes instead of being encoded again; the bytes are the same either way,
+      // of that file's bytes instead of being deflated again; the bytes are the same either way,
       // so the result does not depend on which thread wrote first.
-      let bytes: [UInt8]
-      if let earlier = written.file(for: hash),
-        let data = FileManager.default.contents(atPath: staging.path + "/" + earlier)
-      {
-        bytes = [UInt8](data)
-      } else {
-        bytes = try PNG.encodeFast(frame, level: PNGSequenceFormat.compressionLevel)
+      let (bytes, hash) = try PNG.encodeFast(frame, level: PNGSequenceFormat.compressionLevel) { hash in
+        guard let earlier = written.file(for: hash),
+          let data = FileManager.default.contents(atPath: staging.path + "/" + earlier)
+        else { return nil }
+        return [UInt8](data)
       }
       try staging.write(bytes, named: file)
       written.add(file, for: hash)
@@ -88,7 +85,8 @@ private final class SizeCounter: @unchecked Sendable {
   var total: Int { lock.lock(); defer { lock.unlock() }; return sum }
 }
 
-/// Frames already written, by `PNG.pixelHash`: the first file name written for each hash.
+/// Frames already written, by the hash `PNG.encodeFast(_:level:reusing:)` gives: the first file
+/// name written for each hash.
 private final class WrittenFrames: @unchecked Sendable {
   private let lock = NSLock()
   private var files: [UInt64: String] = [:]
