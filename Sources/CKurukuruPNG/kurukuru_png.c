@@ -700,8 +700,8 @@ static uint8_t *kk_finish_chunk(uint8_t *p, const char *type, uint32_t length) {
 }
 
 kk_png_status kk_png_fast_prepare(const uint8_t *pixels, uint32_t width, uint32_t height,
-                                  uint64_t *hash) {
-  if (pixels == NULL || hash == NULL || width == 0 || height == 0 || width > 0x7fffffffu / 4 ||
+                                  uint32_t *adler_out) {
+  if (pixels == NULL || adler_out == NULL || width == 0 || height == 0 || width > 0x7fffffffu / 4 ||
       height > 0x7fffffffu) {
     return KK_PNG_INVALID_ARGUMENT;
   }
@@ -717,14 +717,7 @@ kk_png_status kk_png_fast_prepare(const uint8_t *pixels, uint32_t width, uint32_
   // gives 4.36 MB and min-SAD-plus-runs 3.63 MB: loader frames are mostly transparent or flat,
   // and runs of equal pixels stay runs of equal 4-byte groups that deflate matches at distance 4.
   // A row equal to the one above becomes zeros with up (the one cheap win left; a memcmp).
-  // Each row's checksums are taken while it is in the L1 cache: the Adler-32 the zlib stream
-  // ends with, and the CRC-32 that with it makes the frame's hash (the filtered rows are a
-  // one-to-one function of the pixels for a given size, and the size starts the CRC).
   uint8_t *filtered = state->filtered;
-  uint8_t size_bytes[8];
-  kk_put32(size_bytes, width);
-  kk_put32(size_bytes + 4, height);
-  uint32_t crc = libdeflate_crc32(0, size_bytes, 8), adler = 1;
   for (uint32_t y = 0; y < height; y++) {
     const uint8_t *row = pixels + stride * y;
     uint8_t *line = filtered + (stride + 1) * y;
@@ -735,14 +728,72 @@ kk_png_status kk_png_fast_prepare(const uint8_t *pixels, uint32_t width, uint32_
       line[0] = 0;
       memcpy(line + 1, row, stride);
     }
-    adler = libdeflate_adler32(adler, line, stride + 1);
-    crc = libdeflate_crc32(crc, line, stride + 1);
   }
+  // Then, while the rows are still in cache, the Adler-32 the zlib stream ends with (one call over
+  // the whole buffer: per-row calls cost libdeflate half as much again).
+  uint32_t adler = libdeflate_adler32(1, filtered, filtered_size);
   state->width = width;
   state->height = height;
   state->adler = adler;
-  *hash = (uint64_t)crc << 32 | adler;
+  *adler_out = adler;
   return KK_PNG_OK;
+}
+
+// The CRC-32 of a frame's size (width, height as big-endian 32-bit) and then its filtered rows.
+static uint32_t kk_rows_crc(uint32_t width, uint32_t height, const uint8_t *rows, size_t size) {
+  uint8_t size_bytes[8];
+  kk_put32(size_bytes, width);
+  kk_put32(size_bytes + 4, height);
+  return libdeflate_crc32(libdeflate_crc32(0, size_bytes, 8), rows, size);
+}
+
+kk_png_status kk_png_fast_prepared_crc(uint32_t *crc) {
+  if (crc == NULL) return KK_PNG_INVALID_ARGUMENT;
+  (void)pthread_once(&kk_fast_once, kk_fast_key_create);
+  kk_fast_state *state = (kk_fast_state *)pthread_getspecific(kk_fast_key);
+  if (state == NULL || state->width == 0) return KK_PNG_INVALID_ARGUMENT;
+  size_t filtered_size = ((size_t)state->width * 4 + 1) * state->height;
+  *crc = kk_rows_crc(state->width, state->height, state->filtered, filtered_size);
+  return KK_PNG_OK;
+}
+
+static uint32_t kk_get32(const uint8_t *p) {
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+kk_png_status kk_png_fast_crc_of_png(const uint8_t *png, size_t size, uint32_t *crc) {
+  static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+  // Signature, IHDR (RGBA 8-bit, not interlaced) and one IDAT: what kk_png_fast_finish writes.
+  if (png == NULL || crc == NULL) return KK_PNG_INVALID_ARGUMENT;
+  if (size < 8 + 25 + 12 || memcmp(png, signature, 8) != 0) return KK_PNG_NOT_PNG;
+  if (kk_get32(png + 8) != 13 || memcmp(png + 12, "IHDR", 4) != 0 || png[24] != 8 ||
+      png[25] != 6 || png[28] != 0) {
+    return KK_PNG_CORRUPT;
+  }
+  uint32_t width = kk_get32(png + 16), height = kk_get32(png + 20);
+  size_t length = kk_get32(png + 33);
+  if (width == 0 || height == 0 || width > 0x7fffffffu / 4 || memcmp(png + 37, "IDAT", 4) != 0 ||
+      length > size - 45) {
+    return KK_PNG_CORRUPT;
+  }
+  size_t stride = (size_t)width * 4;
+  if (height > (SIZE_MAX / 8) / (stride + 1)) return KK_PNG_OUT_OF_MEMORY;
+  size_t rows_size = (stride + 1) * height, actual = 0;
+  uint8_t *rows = (uint8_t *)malloc(rows_size);
+  struct libdeflate_decompressor *inflater = libdeflate_alloc_decompressor();
+  if (rows == NULL || inflater == NULL) {
+    free(rows);
+    if (inflater != NULL) libdeflate_free_decompressor(inflater);
+    return KK_PNG_OUT_OF_MEMORY;
+  }
+  enum libdeflate_result result =
+      libdeflate_zlib_decompress(inflater, png + 41, length, rows, rows_size, &actual);
+  libdeflate_free_decompressor(inflater);
+  if (result == LIBDEFLATE_SUCCESS && actual == rows_size) {
+    *crc = kk_rows_crc(width, height, rows, rows_size);
+  }
+  free(rows);
+  return result == LIBDEFLATE_SUCCESS && actual == rows_size ? KK_PNG_OK : KK_PNG_CORRUPT;
 }
 
 kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
@@ -810,8 +861,8 @@ kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
 kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
                                       int level, kk_png_buffer *output) {
   if (output == NULL || level < 1 || level > 12) return KK_PNG_INVALID_ARGUMENT;
-  uint64_t hash;
-  kk_png_status status = kk_png_fast_prepare(pixels, width, height, &hash);
+  uint32_t adler;
+  kk_png_status status = kk_png_fast_prepare(pixels, width, height, &adler);
   return status == KK_PNG_OK ? kk_png_fast_finish(level, output) : status;
 }
 

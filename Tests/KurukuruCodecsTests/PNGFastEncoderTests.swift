@@ -1,3 +1,4 @@
+import Foundation
 import KurukuruCore
 import KurukuruCodecs
 import XCTest
@@ -67,37 +68,53 @@ final class PNGFastEncoderTests: XCTestCase {
     XCTAssertEqual(Array(bytes[24..<29]), [8, 6, 0, 0, 0])
   }
 
-  func testReusingAsksOnceWithTheFrameHashAndSkipsDeflating() throws {
+  func testWrittenFramesAreReusedOnlyForEqualFrames() throws {
     let frame = randomFrame(width: 40, height: 30, seed: 7)
-    var asked: [UInt64] = []
-    let first = try PNG.encodeFast(frame, level: 4) { hash in
-      asked.append(hash)
-      return nil
+    let files = Locked<[String: [UInt8]]>([:])
+    let reads = Locked(0)
+    let written = PNGWrittenFrames { name in
+      reads.withLock { $0 += 1 }
+      return files.withLock { $0[name] }
     }
-    XCTAssertEqual(asked, [first.hash])
+    let first = try PNG.encodeFast(frame, level: 4, reusing: written)
     XCTAssertEqual(first.bytes, try PNG.encodeFast(frame, level: 4))
-    // The same pixels in another frame: same hash, and the earlier bytes are returned as they are.
+    XCTAssertEqual(reads.withLock { $0 }, 0, "nothing written yet: nothing read")
+    files.withLock { $0["a.png"] = first.bytes }
+    written.add("a.png", key: first.key)
+
+    // An equal frame: the file is read (once to check its CRC-32, once for its bytes) and its
+    // bytes come back; a third equal frame reads it only once (the CRC-32 is remembered).
     let copy = Frame(width: frame.width, height: frame.height, pixels: frame.pixels)
-    let reused = try PNG.encodeFast(copy, level: 4) { hash in hash == first.hash ? [1, 2, 3] : nil }
-    XCTAssertEqual(reused.bytes, [1, 2, 3])
-    XCTAssertEqual(reused.hash, first.hash)
-    // One bit changed, a row repeated (filtered differently), or the same bytes in another shape:
-    // other hashes.
+    let again = try PNG.encodeFast(copy, level: 4, reusing: written)
+    XCTAssertEqual(again.bytes, first.bytes)
+    XCTAssertEqual(again.key, first.key)
+    XCTAssertEqual(reads.withLock { $0 }, 2)
+    XCTAssertEqual(try PNG.encodeFast(copy, level: 4, reusing: written).bytes, first.bytes)
+    XCTAssertEqual(reads.withLock { $0 }, 3)
+
+    // Frames that differ are encoded: one bit, a row repeated (filtered differently), the same
+    // bytes in another shape.
     var changed = copy
     changed.pixels[1_000] ^= 1
     var repeated = copy
     for x in 0..<copy.width { repeated[x, 5] = repeated[x, 4] }
     let other = Frame(width: frame.height, height: frame.width, pixels: frame.pixels)
-    var hashes: Set<UInt64> = [first.hash]
     for variant in [changed, repeated, other] {
-      let result = try PNG.encodeFast(variant, level: 4) { _ in nil }
+      let result = try PNG.encodeFast(variant, level: 4, reusing: written)
       XCTAssertEqual(try PNG.decode(result.bytes), variant)
-      hashes.insert(result.hash)
     }
-    XCTAssertEqual(hashes.count, 4)
-    // What the closure throws comes out.
-    struct Stop: Error {}
-    XCTAssertThrowsError(try PNG.encodeFast(frame) { _ in throw Stop() }) { XCTAssertTrue($0 is Stop) }
+
+    // The CRC-32 decides when Adler-32s agree: a file added under this frame's key whose rows
+    // differ is not reused.
+    files.withLock { $0["b.png"] = try? PNG.encodeFast(changed, level: 4) }
+    let impostor = PNGWrittenFrames { name in files.withLock { $0[name] } }
+    impostor.add("b.png", key: first.key)
+    XCTAssertEqual(try PNG.encodeFast(copy, level: 4, reusing: impostor).bytes, first.bytes)
+    XCTAssertNotEqual(try PNG.encodeFast(copy, level: 4, reusing: impostor).bytes, files.withLock { $0["b.png"] })
+    // An unreadable or foreign file under the key is not reused either.
+    let broken = PNGWrittenFrames { _ in [1, 2, 3] }
+    broken.add("c.png", key: first.key)
+    XCTAssertEqual(try PNG.encodeFast(copy, level: 4, reusing: broken).bytes, first.bytes)
   }
 
   func testBadArgumentsThrow() {
@@ -107,5 +124,17 @@ final class PNGFastEncoderTests: XCTestCase {
     XCTAssertThrowsError(try PNG.encodeFast(Frame(width: 0, height: 3))) { error in
       XCTAssertEqual(error as? PNGError, .emptyFrame(width: 0, height: 3))
     }
+  }
+}
+
+/// A value behind a lock, for closures called from the encoder.
+private final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+  init(_ value: Value) { self.value = value }
+  func withLock<T>(_ body: (inout Value) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
   }
 }

@@ -102,12 +102,20 @@ kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uin
                                       int level, kk_png_buffer *output);
 
 /// The first half of kk_png_encode_rgba_fast, for callers that skip frames they already wrote:
-/// filters the frame into this thread's buffer and sets `hash` to a 64-bit hash of the size and
-/// pixels (the CRC-32 and Adler-32 of the filtered rows, taken while each row is in cache; equal
-/// frames always give equal hashes). Follow with kk_png_fast_finish on the same thread to get the
-/// PNG, or drop it (the next prepare replaces it).
+/// filters the frame into this thread's buffer and sets `adler` to the Adler-32 of the filtered
+/// rows (the zlib checksum, a cheap first test for repeated frames: equal frames of the same size
+/// always have equal values). Follow with kk_png_fast_finish on the same thread to get the PNG,
+/// or drop it (the next prepare replaces it).
 kk_png_status kk_png_fast_prepare(const uint8_t *pixels, uint32_t width, uint32_t height,
-                                  uint64_t *hash);
+                                  uint32_t *adler);
+
+/// The CRC-32 of the size and filtered rows of the frame this thread prepared last: with the
+/// Adler-32, a 64-bit test that two frames are equal.
+kk_png_status kk_png_fast_prepared_crc(uint32_t *crc);
+
+/// The same CRC-32 for a PNG that kk_png_fast_finish wrote (its IDAT inflated: about 1 ms for
+/// 1 MB of rows). KK_PNG_NOT_PNG or KK_PNG_CORRUPT for any other file.
+kk_png_status kk_png_fast_crc_of_png(const uint8_t *png, size_t size, uint32_t *crc);
 
 /// The second half: deflates the frame this thread prepared last (libdeflate `level` 1–12 where
 /// the pixel matcher gives up) and writes the PNG into `output`. KK_PNG_INVALID_ARGUMENT when

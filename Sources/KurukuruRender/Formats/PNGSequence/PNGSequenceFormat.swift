@@ -46,20 +46,18 @@ public struct PNGSequenceFormat: OutputFormat {
     let staging = try StagingDirectory(destination: path)
     let count = renderer.frameCount
     let sizes = SizeCounter()
-    let written = WrittenFrames()
+    let folder = staging.path
+    let written = PNGWrittenFrames { earlier in
+      FileManager.default.contents(atPath: folder + "/" + earlier).map { [UInt8]($0) }
+    }
     try renderer.forEachFrame(in: 0..<count) { i, frame in
       let file = PNGSequenceFormat.fileName(name: name, index: i, scale: scale)
-      // A frame identical to one already written (still phases, loops that repeat) gets a copy
-      // of that file's bytes instead of being deflated again; the bytes are the same either way,
-      // so the result does not depend on which thread wrote first.
-      let (bytes, hash) = try PNG.encodeFast(frame, level: PNGSequenceFormat.compressionLevel) { hash in
-        guard let earlier = written.file(for: hash),
-          let data = FileManager.default.contents(atPath: staging.path + "/" + earlier)
-        else { return nil }
-        return [UInt8](data)
-      }
+      // A frame equal to one already written (still phases, loops that repeat) gets a copy of
+      // that file's bytes instead of being deflated again; the bytes are the same either way, so
+      // the result does not depend on which thread wrote first.
+      let (bytes, key) = try PNG.encodeFast(frame, level: PNGSequenceFormat.compressionLevel, reusing: written)
       try staging.write(bytes, named: file)
-      written.add(file, for: hash)
+      written.add(file, key: key)
       sizes.add(bytes.count)
     }
     try staging.commit { file in
@@ -83,17 +81,4 @@ private final class SizeCounter: @unchecked Sendable {
   private var sum = 0
   func add(_ n: Int) { lock.lock(); sum += n; lock.unlock() }
   var total: Int { lock.lock(); defer { lock.unlock() }; return sum }
-}
-
-/// Frames already written, by the hash `PNG.encodeFast(_:level:reusing:)` gives: the first file
-/// name written for each hash.
-private final class WrittenFrames: @unchecked Sendable {
-  private let lock = NSLock()
-  private var files: [UInt64: String] = [:]
-  func file(for hash: UInt64) -> String? { lock.lock(); defer { lock.unlock() }; return files[hash] }
-  func add(_ file: String, for hash: UInt64) {
-    lock.lock()
-    if files[hash] == nil { files[hash] = file }
-    lock.unlock()
-  }
 }
