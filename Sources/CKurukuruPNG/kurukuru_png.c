@@ -865,13 +865,3 @@ kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uin
   kk_png_status status = kk_png_fast_prepare(pixels, width, height, &adler);
   return status == KK_PNG_OK ? kk_png_fast_finish(level, output) : status;
 }
-
-// MARK: - Hashing
-
-uint64_t kk_png_hash_bytes(const uint8_t *bytes, size_t size, uint64_t seed) {
-  // CRC-32 and Adler-32 (both vectorised in libdeflate: about 0.05 ms for a 510×510 frame,
-  // against 0.2 ms for a multiply–xorshift loop), each started from half of the seed.
-  uint32_t crc = libdeflate_crc32((uint32_t)(seed >> 32), bytes, size);
-  uint32_t adler = libdeflate_adler32((uint32_t)seed | 1u, bytes, size);
-  return (uint64_t)crc << 32 | adler;
-}

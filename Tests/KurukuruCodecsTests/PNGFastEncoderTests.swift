@@ -51,17 +51,10 @@ final class PNGFastEncoderTests: XCTestCase {
     }
   }
 
-  func testSamePixelsGiveSameBytesAndHashes() throws {
+  func testSamePixelsGiveSameBytes() throws {
     let frame = randomFrame(width: 40, height: 30, seed: 5)
     let copy = Frame(width: frame.width, height: frame.height, pixels: frame.pixels)
     XCTAssertEqual(try PNG.encodeFast(frame), try PNG.encodeFast(copy))
-    XCTAssertEqual(PNG.pixelHash(frame), PNG.pixelHash(copy))
-    var changed = copy
-    changed.pixels[17] ^= 1
-    XCTAssertNotEqual(PNG.pixelHash(frame), PNG.pixelHash(changed))
-    // Same bytes, other shape.
-    let other = Frame(width: frame.height, height: frame.width, pixels: frame.pixels)
-    XCTAssertNotEqual(PNG.pixelHash(frame), PNG.pixelHash(other))
     // Only IHDR, IDAT, IEND; RGBA 8-bit.
     let bytes = try PNG.encodeFast(frame)
     XCTAssertEqual(Array(bytes[0..<8]), [137, 80, 78, 71, 13, 10, 26, 10])

@@ -122,10 +122,6 @@ kk_png_status kk_png_fast_crc_of_png(const uint8_t *png, size_t size, uint32_t *
 /// nothing was prepared on this thread.
 kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output);
 
-/// A 64-bit hash of `size` bytes (CRC-32 and Adler-32 of them, from `seed`), to find repeated
-/// frames. Not cryptographic; equal bytes always give equal hashes.
-uint64_t kk_png_hash_bytes(const uint8_t *bytes, size_t size, uint64_t seed);
-
 #ifdef __cplusplus
 }
 #endif

@@ -176,16 +176,6 @@ extension PNG {
     }
   }
 
-  /// A 64-bit hash of `frame`'s size and pixels (CRC-32 and Adler-32), to find frames identical
-  /// to one already written (about 0.05 ms for a 510×510 frame). Equal frames always give equal
-  /// hashes; not cryptographic, but two different rendered frames agreeing on both checksums is
-  /// vanishingly unlikely.
-  public static func pixelHash(_ frame: Frame) -> UInt64 {
-    let seed = UInt64(truncatingIfNeeded: frame.width) &* 0x1_0000_0001 ^ UInt64(truncatingIfNeeded: frame.height)
-    return frame.pixels.withUnsafeBufferPointer { pixels in
-      kk_png_hash_bytes(pixels.baseAddress, pixels.count, seed)
-    }
-  }
 }
 
 // MARK: - PNGWrittenFrames
