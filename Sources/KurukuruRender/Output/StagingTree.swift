@@ -41,9 +41,7 @@ package final class StagingTree: @unchecked Sendable {
         madeDirectories.insert(folder)
       }
     }
-    guard FileManager.default.createFile(atPath: path + "/" + relative, contents: Data(bytes)) else {
-      throw RenderError.cannotWrite(path: destination + "/" + relative, reason: "")
-    }
+    try AtomicFile.writePlain(bytes, to: path + "/" + relative, naming: destination + "/" + relative)
     lock.lock()
     sizes[relative] = bytes.count
     lock.unlock()
