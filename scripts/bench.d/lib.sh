@@ -5,11 +5,14 @@
 # and cds to BENCH_ROOT.
 
 BENCH_ROOT=${BENCH_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
-BENCH_BUILD_PATH=${BENCH_BUILD_PATH:-${KURUKURU_BUILD_PATH:-$BENCH_ROOT/.build}}
+BENCH_BUILD_PATH=${BENCH_BUILD_PATH:-${KURUKURU_BUILD_PATH:-$BENCH_ROOT/.build/install}}
 cd "$BENCH_ROOT"
 if [ -z "${KURUKURU:-}" ]; then
-  swift build -c release --build-path "$BENCH_BUILD_PATH" --product kurukuru >&2
-  KURUKURU="$(swift build -c release --build-path "$BENCH_BUILD_PATH" --show-bin-path)/kurukuru"
+  # The binary scripts/install ships: the Swift runtime linked statically on Linux.
+  bench_flags=(-c release --build-path "$BENCH_BUILD_PATH")
+  [ "$(uname -s)" = Linux ] && bench_flags+=(--static-swift-stdlib)
+  swift build "${bench_flags[@]}" --product kurukuru >&2
+  KURUKURU="$(swift build "${bench_flags[@]}" --show-bin-path)/kurukuru"
 fi
 export BENCH_ROOT BENCH_BUILD_PATH KURUKURU
 BENCH_TMP=$(mktemp -d "${TMPDIR:-/tmp}/kurukuru-bench.XXXXXX")
