@@ -56,5 +56,13 @@ final class LoopCommandTests: XCTestCase {
     XCTAssertEqual(object?["seam"] as? Double, 0.078)
     let notes = object?["notes"] as? [String] ?? []
     XCTAssertEqual(notes, ["the 2.12 s loop cuts the cycles 0.72 s, 1.02 s; it is not seamless: at the wrap a value jumps by 7.8% of its range"])
+    // At 30 fps an "auto" loop of 152 frames lasts 5.0666… s: render prints it to six decimals.
+    let odd = try CLITest.write(
+      try String(contentsOfFile: try preset("{\"auto\": 6}"), encoding: .utf8)
+        .replacingOccurrences(of: "\"fps\": 25", with: "\"fps\": 30"),
+      named: "odd.json", in: dir)
+    let render = try CLITest.run(["render", odd, "--output", dir.appendingPathComponent("odd.gif").path])
+    XCTAssertEqual(render.status, 0, render.stderr)
+    XCTAssertTrue(render.stdout.contains(": 152 frames, 5.066667 s, "), render.stdout)
   }
 }

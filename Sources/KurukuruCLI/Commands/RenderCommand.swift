@@ -101,6 +101,6 @@ enum RenderCommand: Command {
       let kind = ["gif": "GIF", "apng": "APNG", "webp": "WebP"][format] ?? format
       frames += " (\(stored) in the \(kind) after merging identical frames)"
     }
-    return "\(summary.path): \(frames), \(fmtNumber(scene.timeline.period)) s, \(summary.bytes) bytes"
+    return "\(summary.path): \(frames), \(fmtSeconds(scene.timeline.period)) s, \(summary.bytes) bytes"
   }
 }

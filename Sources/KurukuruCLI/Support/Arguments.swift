@@ -98,6 +98,10 @@ func fmtNumber(_ v: Double) -> String { OutputNaming.number(v) }
 /// (`30.28`, from 30.284301606922124). `--json` keeps the exact value.
 func fmtRate(_ v: Double) -> String { OutputNaming.number((v * 100).rounded() / 100) }
 
+/// Formats seconds for people: at most six decimals (`7.066667`, from an "auto" loop of
+/// 7.066666666666666 s), as the notes print them. `--json` keeps the exact value.
+func fmtSeconds(_ v: Double) -> String { OutputNaming.number((v * 1e6).rounded() / 1e6) }
+
 // MARK: - UsageError
 
 /// Bad usage of the command line: exit status 2, one line on stderr.
