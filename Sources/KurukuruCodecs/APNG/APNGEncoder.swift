@@ -132,6 +132,7 @@ public enum APNGEncoder {
       ? PixelLayout(colors: colors.colors, isGrey: colors.isGrey, isOpaque: colors.isOpaque) : PixelLayout(colors: nil)
     var writer = FrameWriter(width: width, height: height, layout: layout, compression: options.compression,
                              threads: threads)
+    defer { writer.abandon() }
     var next = 0
     func add(_ i: Int, _ canvas: [UInt8], _ rect: Rect?) throws {
       guard next < shown.count, shown[next] == i else { return }
@@ -515,10 +516,13 @@ struct FrameWriter {
   /// The last frame's region.
   private var previousRect = Rect(x: 0, y: 0, width: 0, height: 0)
   private var frames: [EncodedFrame] = []
-  /// Frames before this index have their data compressed; later ones hold filtered rows.
-  private var compressed = 0
-  /// Winners are compressed for good in batches of this many frames, in parallel.
-  static let batch = 16
+  /// Compressors reused by every compression of this file.
+  private let pool = DeflatePool()
+  /// Where winners are compressed for good when there is more than one thread (else at once,
+  /// on the calling thread).
+  private let lane: CompressionLane?
+  /// The most frames waiting for the lane: their rows are held in memory until compressed.
+  static let laneLimit = 16
 
   /// One written frame.
   struct EncodedFrame {
@@ -526,10 +530,8 @@ struct FrameWriter {
     var delay: APNGDelay
     var dispose: UInt8  // 0 none, 1 background, 2 previous
     var blend: UInt8  // 0 source, 1 over
-    /// The filtered rows until the frame's batch is compressed, then the zlib stream.
+    /// The zlib stream; empty while the lane compresses it.
     var data: [UInt8]
-    /// `data` is already the zlib stream (the ranking's, when it used the final setting).
-    var isCompressed = false
   }
 
   /// One way of writing a frame.
@@ -546,7 +548,12 @@ struct FrameWriter {
     self.layout = layout
     self.compression = compression
     self.threads = threads
+    lane = threads > 1 && compression != APNGCompression.estimate
+      ? CompressionLane(workers: threads, method: compression, pool: pool, limit: FrameWriter.laneLimit) : nil
   }
+
+  /// Stops the lane's workers without writing (after an error).
+  func abandon() { lane?.abandon() }
 
   /// Adds the next shown frame.
   /// - Parameters:
@@ -588,14 +595,16 @@ struct FrameWriter {
     }
     let best = try choose(candidates)
     if !frames.isEmpty { frames[frames.count - 1].dispose = best.candidate.dispose }
+    var data: [UInt8] = []
     if let stream = best.stream {
-      frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
-                                 data: stream, isCompressed: true))
+      data = stream
+    } else if let lane {
+      lane.submit(index: frames.count, data: best.filtered)
     } else {
-      frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
-                                 data: best.filtered))
+      data = try Deflate.compress(best.filtered, with: compression, pool: pool)
     }
-    if frames.count - compressed >= FrameWriter.batch { try compressPending() }
+    frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
+                               data: data))
     previousBase = bases.first { $0.dispose == best.candidate.dispose }?.base ?? []
     previous = canvas
     previousRect = best.candidate.rect
@@ -706,19 +715,6 @@ struct FrameWriter {
     return try layout.encode(words, width: rect.width, height: rect.height)
   }
 
-  /// Compresses the data of every frame not yet compressed, on `threads` threads.
-  private mutating func compressPending() throws {
-    let pending = Array(frames[compressed...])
-    let jobs = pending.indices.filter { !pending[$0].isCompressed }
-    let method = compression
-    let data = try Parallel.map(jobs.count, workers: threads) { try Deflate.compress(pending[jobs[$0]].data, with: method) }
-    for (j, k) in jobs.enumerated() {
-      frames[compressed + k].data = data[j]
-      frames[compressed + k].isCompressed = true
-    }
-    compressed = frames.count
-  }
-
   /// Frames of at most this many filtered bytes (16 KiB, e.g. 128 × 127 palette pixels) have
   /// their three best filterings ranked again at `APNGCompression.recheck`: the estimate
   /// misranks filters by up to 35 % on small palette frames (equalizer frame 7: filtered up
@@ -739,11 +735,25 @@ struct FrameWriter {
     func trial(_ candidate: Candidate, _ strategy: FilterStrategy) throws -> (filtered: [UInt8], size: Int, stream: [UInt8]) {
       let filtered = PNGFilters.filter(candidate.raw, rowBytes: layout.rowBytes(candidate.rect.width),
                                        height: candidate.rect.height, bpp: bpp, strategy: strategy)
-      let stream = try Deflate.compress(filtered, with: APNGCompression.estimate)
+      let stream = try Deflate.compress(filtered, with: APNGCompression.estimate, pool: pool)
       return (filtered, stream.count, stream)
     }
     let first = FilterStrategy.first(isPalette: layout.isPalette)
-    let round1 = try Parallel.map(candidates.count, workers: threads) { try trial(candidates[$0], first) }
+    // A candidate equal to an earlier one (same rectangle and rows: OVER where every pixel of
+    // the region changes, or two disposals that leave the same base) is ranked once; it ties
+    // with the earlier one, which wins the tie as before (gradient-ring: 4 candidates, 1 distinct).
+    var same = Array(candidates.indices)
+    for j in candidates.indices {
+      for k in 0..<j where same[k] == k && candidates[k].rect == candidates[j].rect && candidates[k].raw == candidates[j].raw {
+        same[j] = k
+        break
+      }
+    }
+    let distinct = candidates.indices.filter { same[$0] == $0 }
+    let trials = try Parallel.map(distinct.count, workers: threads) { try trial(candidates[distinct[$0]], first) }
+    var trialOf: [Int: Int] = [:]
+    for (t, j) in distinct.enumerated() { trialOf[j] = t }
+    let round1 = candidates.indices.map { trials[trialOf[same[$0]] ?? 0] }
     var best = 0
     for j in round1.indices where round1[j].size < round1[best].size { best = j }
     let winner = candidates[best]
@@ -758,7 +768,7 @@ struct FrameWriter {
     }
     let top = Array(ranked.prefix(3))
     let sizes = try Parallel.map(top.count, workers: threads) {
-      try Deflate.compress(top[$0].filtered, with: APNGCompression.recheck).count
+      try Deflate.compress(top[$0].filtered, with: APNGCompression.recheck, pool: pool).count
     }
     var pick = 0
     for k in sizes.indices where sizes[k] < sizes[pick] { pick = k }
@@ -769,7 +779,9 @@ struct FrameWriter {
 
   /// The whole file.
   mutating func finish(loopCount: Int) throws -> [UInt8] {
-    try compressPending()
+    if let lane {
+      for (k, stream) in try lane.finish() { frames[k].data = stream }
+    }
     var out = ChunkWriter()
     let (depth, colorType) = layout.ihdr
     out.chunk("IHDR") { d in
