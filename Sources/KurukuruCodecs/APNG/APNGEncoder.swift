@@ -206,6 +206,18 @@ private func word(_ p: UnsafeRawPointer, _ i: Int) -> UInt32 {
   p.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
 }
 
+/// Whether two byte arrays hold the same bytes, compared with `memcmp` (a whole canvas each
+/// frame: `==` on arrays goes element by element).
+private func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+  guard a.count == b.count else { return false }
+  return a.withUnsafeBytes { pa in
+    b.withUnsafeBytes { pb in
+      guard let x = pa.baseAddress, let y = pb.baseAddress else { return true }
+      return memcmp(x, y, pa.count) == 0
+    }
+  }
+}
+
 // MARK: - FrameChange
 
 /// A frame as its changed rectangle from the frame before, with the colours it holds.
@@ -589,7 +601,7 @@ struct FrameWriter {
       if frames.count >= 2 {
         var r = previous
         copyRect(previousRect, from: previousBase, to: &r)
-        if r != cleared && r != previous { restored = r }
+        if !sameBytes(r, cleared) && !sameBytes(r, previous) { restored = r }
       }
       bases = [(dispose: 0, base: previous), (dispose: 1, base: cleared)]
       if let restored { bases.append((dispose: 2, base: restored)) }
@@ -772,7 +784,7 @@ struct FrameWriter {
     // with the earlier one, which wins the tie as before (gradient-ring: 4 candidates, 1 distinct).
     var same = Array(candidates.indices)
     for j in candidates.indices {
-      for k in 0..<j where same[k] == k && candidates[k].rect == candidates[j].rect && candidates[k].raw == candidates[j].raw {
+      for k in 0..<j where same[k] == k && candidates[k].rect == candidates[j].rect && sameBytes(candidates[k].raw, candidates[j].raw) {
         same[j] = k
         break
       }
