@@ -218,6 +218,20 @@ private func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
   }
 }
 
+/// Bytes as a dictionary key, hashed in one pass (an array's own hashing feeds the hasher a
+/// byte at a time) and compared with `memcmp`.
+struct RowsKey: Hashable {
+  let bytes: [UInt8]
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  func hash(into hasher: inout Hasher) {
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
+
+  static func == (a: RowsKey, b: RowsKey) -> Bool { sameBytes(a.bytes, b.bytes) }
+}
+
 // MARK: - FrameChange
 
 /// A frame as its changed rectangle from the frame before, with the colours it holds.
@@ -539,7 +553,7 @@ struct FrameWriter {
   /// total stays within `repeatBudget`; a frame with the same rows copies that frame's stream.
   /// In 11 of the 64 bundled presets at 2x winners repeat (nv-ball-zig-zag-deflect: 47 % of
   /// the rows to compress, spinkit-double-bounce 55 %).
-  private var firstWithRows: [[UInt8]: Int] = [:]
+  private var firstWithRows: [RowsKey: Int] = [:]
   private var rowsKept = 0
   /// The most bytes of rows `firstWithRows` keeps: 16 MiB.
   static let repeatBudget = 16 << 20
@@ -620,13 +634,13 @@ struct FrameWriter {
     var data: [UInt8] = []
     if let stream = best.stream {
       data = stream
-    } else if let earlier = firstWithRows[best.filtered] {
+    } else if let earlier = firstWithRows[RowsKey(best.filtered)] {
       // The same rows as an earlier frame (a bounce or a zig-zag passing the same place): the
       // same stream, compressed once.
       if lane == nil { data = frames[earlier].data } else { copies[frames.count] = earlier }
     } else {
       if rowsKept + best.filtered.count <= FrameWriter.repeatBudget {
-        firstWithRows[best.filtered] = frames.count
+        firstWithRows[RowsKey(best.filtered)] = frames.count
         rowsKept += best.filtered.count
       }
       if let lane {
