@@ -191,6 +191,48 @@ final class APNGCodecTests: XCTestCase {
     XCTAssertEqual(one, three)
   }
 
+  /// The zlib streams of the fdAT chunks, in order.
+  private static func fdATStreams(_ bytes: [UInt8]) -> [[UInt8]] {
+    var out: [[UInt8]] = []
+    var i = 8
+    while i + 8 <= bytes.count {
+      let length = bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) }
+      if Array(bytes[(i + 4)..<(i + 8)]) == Array("fdAT".utf8) { out.append(Array(bytes[(i + 12)..<(i + 8 + length)])) }
+      i += 12 + length
+    }
+    return out
+  }
+
+  func testFramesRepeatingEarlierOnesReuseTheirStreamsAndRoundTrip() throws {
+    // A loop played five times over: frames 8… repeat frames 0…, so their winners repeat.
+    let loop = Self.frames()
+    let frames = (0..<40).map { loop[$0 % 8] }
+    for threads in [1, 3] {
+      let bytes = try APNGEncoder.encode(frames, delays: Self.delays(40), options: APNGOptions(threads: threads))
+      XCTAssertEqual(try APNGDecoder.decode(bytes).frames, frames, "threads \(threads)")
+      let streams = Self.fdATStreams(bytes)
+      XCTAssertEqual(streams.count, 39)
+      XCTAssertLessThan(Set(streams).count, streams.count, "some streams repeat")
+      XCTAssertEqual(bytes, try APNGEncoder.encode(frames, delays: Self.delays(40), options: APNGOptions(threads: 1)))
+    }
+  }
+
+  func testAnErrorWhileFramesAreCompressedInTheBackgroundIsThrown() {
+    struct Failure: Error, Equatable {}
+    let loop = Self.frames()
+    var calls = 0
+    // Pass 1 renders 0..<32 and 32..<40; pass 2 (the cache holds nothing) fails on its second
+    // chunk, after 32 frames went to the compression lane.
+    XCTAssertThrowsError(
+      try APNGEncoder.encode(width: 32, height: 32, delays: Self.delays(40), options: APNGOptions(threads: 3), cacheBudget: 0) {
+        calls += 1
+        if calls == 4 { throw Failure() }
+        return $0.map { loop[$0 % 8] }
+      }
+    ) { XCTAssertEqual($0 as? Failure, Failure()) }
+    XCTAssertEqual(calls, 4)
+  }
+
   func testZlibCompressionAlsoRoundTrips() throws {
     let frames = Self.frames()
     let bytes = try APNGEncoder.encode(frames, delays: Self.delays(8), options: APNGOptions(compression: .zlib(level: 9)))

@@ -17,8 +17,9 @@ public struct APNGOptions: Sendable, Equatable {
   /// shown for both delays (only when their sum fits fcTL's 16-bit fraction exactly, so decoders
   /// report the same total duration).
   public var mergeIdenticalFrames: Bool
-  /// The most threads the encoder uses (≥ 1). Default: the active processor count. The output
-  /// is the same bytes for any number.
+  /// Threads (≥ 1) that choose frames' encodings, and as many that compress the winners in
+  /// the background while the next frame is chosen (1: everything on the calling thread).
+  /// Default: the active processor count. The output is the same bytes for any number.
   public var threads: Int
 
   /// Creates options; every parameter has the documented default.
@@ -45,10 +46,16 @@ public struct APNGOptions: Sendable, Equatable {
 /// BACKGROUND or PREVIOUS (the earlier fcTL is patched), times blend SOURCE (the changed
 /// rectangle copied) or OVER (only when exact, i.e. every changed pixel is opaque or lands on a
 /// transparent one; unchanged pixels all transparent, or kept where that continues a run), each
-/// cropped to what differs; then the best row-filter strategy for the winner. Candidates are
-/// ranked by their size at `APNGCompression.estimate` (a small frame's three best filterings
-/// again at `APNGCompression.recheck`); the winner is compressed with `options.compression`,
-/// or with `.fast` its ranking stream is written as is.
+/// cropped to what differs (equal candidates ranked once); then the best row-filter strategy
+/// for the winner. Candidates are ranked by their size at `APNGCompression.estimate` (a small
+/// frame's filterings within 25 % of the best again at `APNGCompression.recheck`); the winner
+/// is compressed with `options.compression` on a background `CompressionLane` while the next
+/// frame is chosen (rows equal to an earlier winner's reuse its stream), or with `.fast` its
+/// ranking stream is written as is.
+///
+/// Time: libdeflate 12 on the winners is most of it and cannot shrink without larger files
+/// (at 2x, gradient-ring's 45 winners take 1.10 s of CPU at level 12 for 227,289 bytes, 0.45 s
+/// at 11 for 228,180, 0.17 s at 10 for 229,261); choosing them costs about 10–20 % more.
 /// Work runs on `options.threads` threads; the choice never depends on them.
 public enum APNGEncoder {
   /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels.
@@ -132,6 +139,7 @@ public enum APNGEncoder {
       ? PixelLayout(colors: colors.colors, isGrey: colors.isGrey, isOpaque: colors.isOpaque) : PixelLayout(colors: nil)
     var writer = FrameWriter(width: width, height: height, layout: layout, compression: options.compression,
                              threads: threads)
+    defer { writer.abandon() }
     var next = 0
     func add(_ i: Int, _ canvas: [UInt8], _ rect: Rect?) throws {
       guard next < shown.count, shown[next] == i else { return }
@@ -203,6 +211,32 @@ struct Rect: Equatable, Sendable {
 @inline(__always)
 private func word(_ p: UnsafeRawPointer, _ i: Int) -> UInt32 {
   p.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+}
+
+/// Whether two byte arrays hold the same bytes, compared with `memcmp` (a whole canvas each
+/// frame: `==` on arrays goes element by element).
+private func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+  guard a.count == b.count else { return false }
+  return a.withUnsafeBytes { pa in
+    b.withUnsafeBytes { pb in
+      guard let x = pa.baseAddress, let y = pb.baseAddress else { return true }
+      return memcmp(x, y, pa.count) == 0
+    }
+  }
+}
+
+/// Bytes as a dictionary key, hashed in one pass (an array's own hashing feeds the hasher a
+/// byte at a time) and compared with `memcmp`.
+struct RowsKey: Hashable {
+  let bytes: [UInt8]
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  func hash(into hasher: inout Hasher) {
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
+
+  static func == (a: RowsKey, b: RowsKey) -> Bool { sameBytes(a.bytes, b.bytes) }
 }
 
 // MARK: - FrameChange
@@ -515,10 +549,23 @@ struct FrameWriter {
   /// The last frame's region.
   private var previousRect = Rect(x: 0, y: 0, width: 0, height: 0)
   private var frames: [EncodedFrame] = []
-  /// Frames before this index have their data compressed; later ones hold filtered rows.
-  private var compressed = 0
-  /// Winners are compressed for good in batches of this many frames, in parallel.
-  static let batch = 16
+  /// Compressors reused by every compression of this file.
+  private let pool = DeflatePool()
+  /// Where winners are compressed for good when there is more than one thread (else at once,
+  /// on the calling thread).
+  private let lane: CompressionLane?
+  /// The most frames waiting for the lane: their rows are held in memory until compressed.
+  static let laneLimit = 16
+  /// Each distinct winner's filtered rows → the first frame written with them, while their
+  /// total stays within `repeatBudget`; a frame with the same rows copies that frame's stream.
+  /// In 11 of the 64 bundled presets at 2x winners repeat (nv-ball-zig-zag-deflect: 47 % of
+  /// the rows to compress, spinkit-double-bounce 55 %).
+  private var firstWithRows: [RowsKey: Int] = [:]
+  private var rowsKept = 0
+  /// The most bytes of rows `firstWithRows` keeps: 16 MiB.
+  static let repeatBudget = 16 << 20
+  /// Frames (with a lane) whose stream is an earlier frame's, filled in by `finish`.
+  private var copies: [Int: Int] = [:]
 
   /// One written frame.
   struct EncodedFrame {
@@ -526,10 +573,8 @@ struct FrameWriter {
     var delay: APNGDelay
     var dispose: UInt8  // 0 none, 1 background, 2 previous
     var blend: UInt8  // 0 source, 1 over
-    /// The filtered rows until the frame's batch is compressed, then the zlib stream.
+    /// The zlib stream; empty while the lane compresses it.
     var data: [UInt8]
-    /// `data` is already the zlib stream (the ranking's, when it used the final setting).
-    var isCompressed = false
   }
 
   /// One way of writing a frame.
@@ -546,7 +591,12 @@ struct FrameWriter {
     self.layout = layout
     self.compression = compression
     self.threads = threads
+    lane = threads > 1 && compression != APNGCompression.estimate
+      ? CompressionLane(workers: threads, method: compression, pool: pool, limit: FrameWriter.laneLimit) : nil
   }
+
+  /// Stops the lane's workers without writing (after an error).
+  func abandon() { lane?.abandon() }
 
   /// Adds the next shown frame.
   /// - Parameters:
@@ -572,7 +622,7 @@ struct FrameWriter {
       if frames.count >= 2 {
         var r = previous
         copyRect(previousRect, from: previousBase, to: &r)
-        if r != cleared && r != previous { restored = r }
+        if !sameBytes(r, cleared) && !sameBytes(r, previous) { restored = r }
       }
       bases = [(dispose: 0, base: previous), (dispose: 1, base: cleared)]
       if let restored { bases.append((dispose: 2, base: restored)) }
@@ -588,14 +638,26 @@ struct FrameWriter {
     }
     let best = try choose(candidates)
     if !frames.isEmpty { frames[frames.count - 1].dispose = best.candidate.dispose }
+    var data: [UInt8] = []
     if let stream = best.stream {
-      frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
-                                 data: stream, isCompressed: true))
+      data = stream
+    } else if let earlier = firstWithRows[RowsKey(best.filtered)] {
+      // The same rows as an earlier frame (a bounce or a zig-zag passing the same place): the
+      // same stream, compressed once.
+      if lane == nil { data = frames[earlier].data } else { copies[frames.count] = earlier }
     } else {
-      frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
-                                 data: best.filtered))
+      if rowsKept + best.filtered.count <= FrameWriter.repeatBudget {
+        firstWithRows[RowsKey(best.filtered)] = frames.count
+        rowsKept += best.filtered.count
+      }
+      if let lane {
+        lane.submit(index: frames.count, data: best.filtered)
+      } else {
+        data = try Deflate.compress(best.filtered, with: compression, pool: pool)
+      }
     }
-    if frames.count - compressed >= FrameWriter.batch { try compressPending() }
+    frames.append(EncodedFrame(rect: best.candidate.rect, delay: delay, dispose: 0, blend: best.candidate.blend,
+                               data: data))
     previousBase = bases.first { $0.dispose == best.candidate.dispose }?.base ?? []
     previous = canvas
     previousRect = best.candidate.rect
@@ -706,25 +768,20 @@ struct FrameWriter {
     return try layout.encode(words, width: rect.width, height: rect.height)
   }
 
-  /// Compresses the data of every frame not yet compressed, on `threads` threads.
-  private mutating func compressPending() throws {
-    let pending = Array(frames[compressed...])
-    let jobs = pending.indices.filter { !pending[$0].isCompressed }
-    let method = compression
-    let data = try Parallel.map(jobs.count, workers: threads) { try Deflate.compress(pending[jobs[$0]].data, with: method) }
-    for (j, k) in jobs.enumerated() {
-      frames[compressed + k].data = data[j]
-      frames[compressed + k].isCompressed = true
-    }
-    compressed = frames.count
-  }
-
   /// Frames of at most this many filtered bytes (16 KiB, e.g. 128 × 127 palette pixels) have
-  /// their three best filterings ranked again at `APNGCompression.recheck`: the estimate
-  /// misranks filters by up to 35 % on small palette frames (equalizer frame 7: filtered up
-  /// 631 bytes at level 6 and 554 at level 12, filtered none 670 and 401), and small frames
-  /// are cheap to compress thrice.
+  /// their best filterings (at most three, within `recheckMargin`) ranked again at
+  /// `APNGCompression.recheck`: the estimate misranks filters by up to 35 % on small palette
+  /// frames (equalizer frame 7: filtered up 631 bytes at level 6 and 554 at level 12, filtered
+  /// none 670 and 401), and small frames are cheap to compress thrice.
   static let recheckLimit = 16 << 10
+
+  /// A filtering whose estimate is more than this many percent (25) above the best's is not
+  /// rechecked: the widest reversal seen among the bundled presets at 2x is 21 % (equalizer,
+  /// palette frames filtered none: 599 against 494 at level 6, 357 against 445 at level 9),
+  /// while a third of the rechecks had no other filtering within 25 % (bars-fade's every frame:
+  /// adaptive 1,526 bytes, up and none 2,080 and more), and skipping them halves the level-9
+  /// compressions (bars-fade 0.43 → 0.29 s of CPU, the same bytes).
+  static let recheckMargin = 25
 
   /// The candidate and filter strategy with the smallest estimated size and its filtered rows.
   ///
@@ -739,11 +796,25 @@ struct FrameWriter {
     func trial(_ candidate: Candidate, _ strategy: FilterStrategy) throws -> (filtered: [UInt8], size: Int, stream: [UInt8]) {
       let filtered = PNGFilters.filter(candidate.raw, rowBytes: layout.rowBytes(candidate.rect.width),
                                        height: candidate.rect.height, bpp: bpp, strategy: strategy)
-      let stream = try Deflate.compress(filtered, with: APNGCompression.estimate)
+      let stream = try Deflate.compress(filtered, with: APNGCompression.estimate, pool: pool)
       return (filtered, stream.count, stream)
     }
     let first = FilterStrategy.first(isPalette: layout.isPalette)
-    let round1 = try Parallel.map(candidates.count, workers: threads) { try trial(candidates[$0], first) }
+    // A candidate equal to an earlier one (same rectangle and rows: OVER where every pixel of
+    // the region changes, or two disposals that leave the same base) is ranked once; it ties
+    // with the earlier one, which wins the tie as before (gradient-ring: 4 candidates, 1 distinct).
+    var same = Array(candidates.indices)
+    for j in candidates.indices {
+      for k in 0..<j where same[k] == k && candidates[k].rect == candidates[j].rect && sameBytes(candidates[k].raw, candidates[j].raw) {
+        same[j] = k
+        break
+      }
+    }
+    let distinct = candidates.indices.filter { same[$0] == $0 }
+    let trials = try Parallel.map(distinct.count, workers: threads) { try trial(candidates[distinct[$0]], first) }
+    var trialOf: [Int: Int] = [:]
+    for (t, j) in distinct.enumerated() { trialOf[j] = t }
+    let round1 = candidates.indices.map { trials[trialOf[same[$0]] ?? 0] }
     var best = 0
     for j in round1.indices where round1[j].size < round1[best].size { best = j }
     let winner = candidates[best]
@@ -756,9 +827,10 @@ struct FrameWriter {
     guard ranked[0].filtered.count <= FrameWriter.recheckLimit, ranked.count > 1 else {
       return (winner, ranked[0].filtered, nil)
     }
-    let top = Array(ranked.prefix(3))
+    let top = ranked.prefix(3).filter { $0.size * 100 <= ranked[0].size * (100 + FrameWriter.recheckMargin) }
+    guard top.count > 1 else { return (winner, ranked[0].filtered, nil) }
     let sizes = try Parallel.map(top.count, workers: threads) {
-      try Deflate.compress(top[$0].filtered, with: APNGCompression.recheck).count
+      try Deflate.compress(top[$0].filtered, with: APNGCompression.recheck, pool: pool).count
     }
     var pick = 0
     for k in sizes.indices where sizes[k] < sizes[pick] { pick = k }
@@ -769,7 +841,10 @@ struct FrameWriter {
 
   /// The whole file.
   mutating func finish(loopCount: Int) throws -> [UInt8] {
-    try compressPending()
+    if let lane {
+      for (k, stream) in try lane.finish() { frames[k].data = stream }
+      for (k, earlier) in copies { frames[k].data = frames[earlier].data }
+    }
     var out = ChunkWriter()
     let (depth, colorType) = layout.ihdr
     out.chunk("IHDR") { d in

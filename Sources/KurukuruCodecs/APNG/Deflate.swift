@@ -1,5 +1,6 @@
 import CDeflate
 import CZlib
+import Foundation
 
 // MARK: - APNGCompression
 
@@ -7,7 +8,10 @@ import CZlib
 public enum APNGCompression: Equatable, Hashable, Sendable {
   /// libdeflate at `level` (1...12). Level 12 is the default: measured at scale 2, files 2–3%
   /// smaller than zlib level 9 (gradient-ring 229,780 vs 237,217 bytes; loading-circle 75,894
-  /// vs 77,528; four-color-ring 87,376 vs 90,119) and than libdeflate 6/9, at 2–3× the time.
+  /// vs 77,528; four-color-ring 87,376 vs 90,119) and than libdeflate 6/9, at many times the
+  /// time: gradient-ring's 45 winning frames (2.1 MB of filtered rows) take 0.016 s of CPU at
+  /// level 6 (234,165 bytes of streams), 0.06 s at 9 (236,465), 0.17 s at 10 (229,261), 0.45 s
+  /// at 11 (228,180) and 1.10 s at 12 (227,289).
   case libdeflate(level: Int)
   /// zlib at `level` (1...9), `Z_DEFAULT_STRATEGY`, 32 KiB window.
   case zlib(level: Int)
@@ -15,9 +19,9 @@ public enum APNGCompression: Equatable, Hashable, Sendable {
   /// libdeflate level 12.
   public static let best = APNGCompression.libdeflate(level: 12)
   /// libdeflate level 6, the level candidates are ranked with, so each frame's ranking stream is
-  /// written as is: about a fifth of `best`'s time (gradient-ring at 2x 0.35 s of CPU against
-  /// 1.7 s) for files 3–25 % larger at 2x (gradient-ring 3 %, activity-indicator 15 %, whose far
-  /// matches level 12 finds, equalizer 25 %).
+  /// written as is: about a sixth of `best`'s CPU time (at 2x, one thread: gradient-ring 0.20 s
+  /// against 1.35 s, activity-indicator 0.40 s against 2.1 s) for files 3–25 % larger
+  /// (gradient-ring 3 %, activity-indicator 15 %, whose far matches level 12 finds, equalizer 25 %).
   public static let fast = APNGCompression.libdeflate(level: 6)
   /// What candidates are ranked with before the winner is compressed with the chosen setting:
   /// libdeflate level 6. Level 1 misranks data whose matches are far back: equalizer's palette
@@ -25,9 +29,49 @@ public enum APNGCompression: Equatable, Hashable, Sendable {
   /// 13,202 filtered up, so level 1 picked up and the file was 1.26x apngasm's; level 6 ranks
   /// them right (13,217 vs 15,156) at about twice level 1's time, still small beside level 12.
   static let estimate = APNGCompression.libdeflate(level: 6)
-  /// What the three best filterings of a small frame are ranked with again: libdeflate level 9,
-  /// which ranks equalizer's palette frames as level 12 does, at about a sixth of its time.
+  /// What a small frame's filterings within `FrameWriter.recheckMargin` of the best (at most
+  /// three) are ranked with again: libdeflate level 9, which ranks equalizer's palette frames as
+  /// level 12 does, at a quarter to a fifth of its time.
   static let recheck = APNGCompression.libdeflate(level: 9)
+}
+
+// MARK: - DeflatePool
+
+/// libdeflate compressors kept for reuse, so that a frame's compressions do not each allocate
+/// and free one (level 12's holds 8.6 MiB, level 6's 0.6 MiB). A
+/// compressor is used by one thread at a time; libdeflate's output does not depend on what the
+/// compressor compressed before. Freed with the pool.
+final class DeflatePool: @unchecked Sendable {
+  private let lock = NSLock()
+  private var idle: [Int: [OpaquePointer]] = [:]
+
+  init() {}
+
+  deinit {
+    for compressors in idle.values {
+      for c in compressors { libdeflate_free_compressor(c) }
+    }
+  }
+
+  /// An idle compressor of `level` (1...12), or a new one.
+  /// - Throws: `APNGError.compressionFailed` when libdeflate cannot allocate one.
+  func borrow(level: Int) throws -> OpaquePointer {
+    lock.lock()
+    let reused = idle[level]?.popLast()
+    lock.unlock()
+    if let reused { return reused }
+    guard let made = libdeflate_alloc_compressor(Int32(level)) else {
+      throw APNGError.compressionFailed("libdeflate level \(level)")
+    }
+    return made
+  }
+
+  /// Returns a compressor `borrow` gave.
+  func giveBack(_ compressor: OpaquePointer, level: Int) {
+    lock.lock()
+    idle[level, default: []].append(compressor)
+    lock.unlock()
+  }
 }
 
 // MARK: - Deflate
@@ -41,24 +85,23 @@ enum Deflate {
   }
 
   /// `data` as a zlib stream.
+  /// - Parameter pool: Where libdeflate compressors are borrowed from (nil: one is made and
+  ///   freed for this call). The bytes are the same either way.
   /// - Throws: `APNGError.compressionFailed` when the library fails (out of memory, bad level).
-  static func compress(_ data: [UInt8], with method: APNGCompression) throws -> [UInt8] {
+  static func compress(_ data: [UInt8], with method: APNGCompression, pool: DeflatePool? = nil) throws -> [UInt8] {
     switch method {
     case .libdeflate(let level):
-      guard (1...12).contains(level), let compressor = libdeflate_alloc_compressor(Int32(level)) else {
+      guard (1...12).contains(level) else { throw APNGError.compressionFailed("libdeflate level \(level)") }
+      if let pool {
+        let compressor = try pool.borrow(level: level)
+        defer { pool.giveBack(compressor, level: level) }
+        return try compress(data, compressor)
+      }
+      guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
         throw APNGError.compressionFailed("libdeflate level \(level)")
       }
       defer { libdeflate_free_compressor(compressor) }
-      let bound = libdeflate_zlib_compress_bound(compressor, data.count)
-      var out = [UInt8](repeating: 0, count: bound)
-      let written = data.withUnsafeBytes { src in
-        out.withUnsafeMutableBytes { dst in
-          libdeflate_zlib_compress(compressor, src.baseAddress, src.count, dst.baseAddress, dst.count)
-        }
-      }
-      guard written > 0 else { throw APNGError.compressionFailed("libdeflate output exceeds its bound") }
-      out.removeSubrange(written...)
-      return out
+      return try compress(data, compressor)
     case .zlib(let level):
       guard (0...9).contains(level) else { throw APNGError.compressionFailed("zlib level \(level)") }
       var length = compressBound(uLong(data.count))
@@ -72,6 +115,20 @@ enum Deflate {
       out.removeSubrange(Int(length)...)
       return out
     }
+  }
+
+  /// `data` as a zlib stream made by `compressor`.
+  private static func compress(_ data: [UInt8], _ compressor: OpaquePointer) throws -> [UInt8] {
+    let bound = libdeflate_zlib_compress_bound(compressor, data.count)
+    var out = [UInt8](repeating: 0, count: bound)
+    let written = data.withUnsafeBytes { src in
+      out.withUnsafeMutableBytes { dst in
+        libdeflate_zlib_compress(compressor, src.baseAddress, src.count, dst.baseAddress, dst.count)
+      }
+    }
+    guard written > 0 else { throw APNGError.compressionFailed("libdeflate output exceeds its bound") }
+    out.removeSubrange(written...)
+    return out
   }
 
   /// Inflates a zlib stream that must hold exactly `size` bytes.

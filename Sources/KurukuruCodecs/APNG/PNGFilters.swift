@@ -29,34 +29,36 @@ enum PNGFilters {
   ///   - bpp: bytes per complete pixel, rounded up (1 for bit depths below 8).
   static func filter(_ raw: [UInt8], rowBytes: Int, height: Int, bpp: Int, strategy: FilterStrategy) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: height * (rowBytes + 1))
-    var trial = [[UInt8]](repeating: [UInt8](repeating: 0, count: rowBytes), count: 5)
+    // The five filterings of a row for `.adaptive`, one after another; and the row above the
+    // first, all zero (what the filters assume there).
+    var trial = [UInt8](repeating: 0, count: 5 * rowBytes)
+    let zero = [UInt8](repeating: 0, count: rowBytes)
     raw.withUnsafeBufferPointer { raw in
       out.withUnsafeMutableBufferPointer { out in
-        guard let src = raw.baseAddress, let dst = out.baseAddress else { return }
-        for y in 0..<height {
-          let row = src + y * rowBytes
-          let prior: UnsafePointer<UInt8>? = y > 0 ? src + (y - 1) * rowBytes : nil
-          let line = dst + y * (rowBytes + 1)
-          if strategy != .adaptive {
-            line[0] = UInt8(strategy.rawValue)
-            apply(strategy.rawValue, row, prior, line + 1, rowBytes, bpp)
-            continue
-          }
-          var best = 0, bestSum = Int.max
-          for type in 0..<5 {
-            let sum = trial[type].withUnsafeMutableBufferPointer { t -> Int in
-              guard let t = t.baseAddress else { return 0 }
-              apply(type, row, prior, t, rowBytes, bpp)
-              var s = 0
-              for i in 0..<rowBytes { s += Int(Int8(bitPattern: t[i]).magnitude) }
-              return s
+        trial.withUnsafeMutableBufferPointer { trial in
+          zero.withUnsafeBufferPointer { zero in
+            guard let src = raw.baseAddress, let dst = out.baseAddress, let zero = zero.baseAddress,
+                  let t = trial.baseAddress else { return }
+            for y in 0..<height {
+              let row = src + y * rowBytes
+              let prior = y > 0 ? src + (y - 1) * rowBytes : zero
+              let line = dst + y * (rowBytes + 1)
+              if strategy != .adaptive {
+                line[0] = UInt8(strategy.rawValue)
+                apply(strategy.rawValue, row, prior, line + 1, rowBytes, bpp)
+                continue
+              }
+              var best = 0, bestSum = Int.max
+              for type in 0..<5 {
+                let filtered = t + type * rowBytes
+                apply(type, row, prior, filtered, rowBytes, bpp)
+                var sum = 0
+                for i in 0..<rowBytes { sum &+= Int(Int8(bitPattern: filtered[i]).magnitude) }
+                if sum < bestSum { best = type; bestSum = sum }
+              }
+              line[0] = UInt8(best)
+              (line + 1).update(from: t + best * rowBytes, count: rowBytes)
             }
-            if sum < bestSum { best = type; bestSum = sum }
-          }
-          line[0] = UInt8(best)
-          trial[best].withUnsafeBufferPointer { t in
-            guard let t = t.baseAddress else { return }
-            (line + 1).update(from: t, count: rowBytes)
           }
         }
       }
@@ -64,25 +66,25 @@ enum PNGFilters {
     return out
   }
 
-  /// Filters one row with filter `type` (0...4); `prior` nil is the row above the first.
+  /// Filters one row with filter `type` (0...4); `prior` is the row above (all zero above the
+  /// first).
   @inline(__always)
-  private static func apply(_ type: Int, _ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>?,
+  private static func apply(_ type: Int, _ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>,
                             _ out: UnsafeMutablePointer<UInt8>, _ n: Int, _ bpp: Int) {
+    let lead = min(bpp, n)
     switch type {
     case 1:
-      for i in 0..<n { out[i] = row[i] &- (i >= bpp ? row[i - bpp] : 0) }
+      for i in 0..<lead { out[i] = row[i] }
+      for i in lead..<n { out[i] = row[i] &- row[i - bpp] }
     case 2:
-      if let prior { for i in 0..<n { out[i] = row[i] &- prior[i] } } else { out.update(from: row, count: n) }
+      for i in 0..<n { out[i] = row[i] &- prior[i] }
     case 3:
-      for i in 0..<n {
-        let a = i >= bpp ? Int(row[i - bpp]) : 0, b = prior.map { Int($0[i]) } ?? 0
-        out[i] = row[i] &- UInt8((a + b) >> 1)
-      }
+      for i in 0..<lead { out[i] = row[i] &- (prior[i] >> 1) }
+      for i in lead..<n { out[i] = row[i] &- UInt8((Int(row[i - bpp]) + Int(prior[i])) >> 1) }
     case 4:
-      for i in 0..<n {
-        let a = i >= bpp ? Int(row[i - bpp]) : 0, b = prior.map { Int($0[i]) } ?? 0
-        let c = i >= bpp ? (prior.map { Int($0[i - bpp]) } ?? 0) : 0
-        out[i] = row[i] &- UInt8(paeth(a, b, c))
+      for i in 0..<lead { out[i] = row[i] &- prior[i] }  // paeth(0, b, 0) is b
+      for i in lead..<n {
+        out[i] = row[i] &- UInt8(paeth(Int(row[i - bpp]), Int(prior[i]), Int(prior[i - bpp])))
       }
     default:
       out.update(from: row, count: n)

@@ -25,7 +25,7 @@ public struct APNGFormat: SingleFileFormat {
   public static let options: [FormatOption] = [
     FormatOption("loops", value: "N", help: "APNG: acTL play count, 0 = forever (default 0)"),
     FormatOption("compression", value: "best|fast",
-                 help: "APNG only: best (libdeflate 12, smallest, default) or fast (libdeflate 6: about 5x faster, 3-25% larger)"),
+                 help: "APNG only: best (libdeflate 12, smallest, default) or fast (libdeflate 6: about 6x less CPU, 3-25% larger)"),
   ]
 
   public init(options values: FormatOptionValues) throws {
