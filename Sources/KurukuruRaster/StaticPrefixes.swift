@@ -1,0 +1,239 @@
+import CCairo
+import Foundation
+import KurukuruCore
+
+// MARK: - StaticPrefixes
+
+/// A small, thread-safe cache of the canvases left by the first items of display lists that do
+/// not change from frame to frame (a track ring under a turning or growing arc), so those items
+/// are drawn once instead of every frame.
+///
+/// Drawing the items of a list in order onto a canvas is deterministic, so the premultiplied
+/// canvas after items `0..<k` is a pure function of the canvas (size in pixels, scale,
+/// background) and of those items. A frame whose first `k` items equal a stored prefix (found by
+/// comparing the items for equality; items containing NaN never match) starts from a copy of that
+/// canvas and draws only the rest: the very bytes a full drawing gives, whichever frames were
+/// rendered before and on whichever thread.
+///
+/// Which prefixes are stored: the rasterizer remembers the items of the last list it was given;
+/// when a list shares its first `k ≥ 1` items with that one and no stored prefix matches, those
+/// `k` items are drawn into a new entry. Each entry also keeps its canvas converted to straight
+/// RGBA and which 16-pixel blocks hold partly transparent pixels (the ones whose conversion
+/// divides), so that blocks a frame left unchanged are copied instead of converted again.
+///
+/// At most `maximumEntries` entries and `maximumBytes` bytes (two canvases each) are kept, the
+/// least recently used going first; canvases over an eighth of `maximumBytes` (entries over a
+/// quarter) are never stored.
+final class StaticPrefixes: @unchecked Sendable {
+  /// The cache the rasterizer uses.
+  static let shared = StaticPrefixes()
+
+  /// Most entries kept.
+  let maximumEntries: Int
+  /// Most bytes kept (both canvases of every entry).
+  let maximumBytes: Int
+
+  /// What a canvas is, besides its items.
+  struct Canvas: Equatable {
+    /// Width in pixels.
+    var width: Int
+    /// Height in pixels.
+    var height: Int
+    /// Pixels per point.
+    var scale: Double
+    /// The colour painted first.
+    var background: RGBAColor
+  }
+
+  /// A prefix drawn once.
+  final class Entry: @unchecked Sendable {
+    /// The canvas it was drawn on.
+    let canvas: Canvas
+    /// The items drawn, in order.
+    let items: [DisplayItem]
+    /// The premultiplied ARGB32 canvas after `items` (`width * height * 4` bytes, rows
+    /// `width * 4` bytes apart).
+    let premultiplied: UnsafeMutablePointer<UInt8>
+    /// `premultiplied` converted to straight RGBA (same layout).
+    let straight: UnsafeMutablePointer<UInt8>
+    /// Per row, one flag per whole 16-pixel block: true when the block holds a partly
+    /// transparent pixel (converting it divides, so copying it from `straight` pays).
+    let costly: [Bool]
+    /// Whole 16-pixel blocks per row (`width / 16`).
+    let blocksPerRow: Int
+
+    /// Bytes of one canvas.
+    var canvasBytes: Int { canvas.width * canvas.height * 4 }
+
+    /// Draws `items` onto a new canvas.
+    /// - Throws: `RasterError` from drawing (nothing is kept then).
+    init(
+      canvas: Canvas, items: [DisplayItem],
+      draw: (UnsafeMutablePointer<UInt8>) throws -> Void
+    ) throws {
+      let count = canvas.width * canvas.height * 4
+      let premultiplied = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+      premultiplied.initialize(repeating: 0, count: count)
+      do {
+        try draw(premultiplied)
+      } catch {
+        premultiplied.deallocate()
+        throw error
+      }
+      let straight = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+      straight.initialize(repeating: 0, count: count)
+      convertRows(
+        from: UnsafeRawPointer(premultiplied), stride: canvas.width * 4, width: canvas.width, height: canvas.height,
+        into: straight)
+      let blocks = canvas.width / 16
+      var costly = [Bool](repeating: false, count: blocks * canvas.height)
+      let words = UnsafeRawPointer(premultiplied)
+      for y in 0..<canvas.height {
+        for b in 0..<blocks {
+          let start = (y * canvas.width + b * 16) * 4
+          for k in 0..<16 {
+            let alpha = words.load(fromByteOffset: start + k * 4, as: UInt32.self) >> 24
+            if alpha != 0 && alpha != 255 {
+              costly[y * blocks + b] = true
+              break
+            }
+          }
+        }
+      }
+      self.canvas = canvas
+      self.items = items
+      self.premultiplied = premultiplied
+      self.straight = straight
+      self.costly = costly
+      self.blocksPerRow = blocks
+    }
+
+    deinit {
+      premultiplied.deallocate()
+      straight.deallocate()
+    }
+
+    /// Whether a list on `canvas` starts with this entry's items.
+    func isPrefix(of items: [DisplayItem], on canvas: Canvas) -> Bool {
+      self.canvas == canvas && self.items.count <= items.count && items.starts(with: self.items)
+    }
+  }
+
+  private let lock = NSLock()
+  private var entries: [Entry] = []  // least recently used first
+  private var bytes = 0
+  private var recent: (canvas: Canvas, items: [DisplayItem])?
+
+  /// Creates a cache.
+  /// - Parameters:
+  ///   - maximumEntries: most entries kept (default 4).
+  ///   - maximumBytes: most bytes kept (default 64 MiB).
+  init(maximumEntries: Int = 4, maximumBytes: Int = 64 << 20) {
+    self.maximumEntries = maximumEntries
+    self.maximumBytes = maximumBytes
+  }
+
+  /// The longest stored prefix of `items` on `canvas`, or a new one when `items` start like the
+  /// last list asked about; nil when neither applies.
+  /// - Parameters:
+  ///   - items: the list's items.
+  ///   - canvas: the list's canvas.
+  ///   - draw: draws the given items (and the background) onto a zero-filled premultiplied
+  ///     canvas of `canvas.width * canvas.height * 4` bytes.
+  /// - Returns: the entry to start from.
+  /// - Throws: errors of `draw`.
+  func prefix(
+    of items: [DisplayItem], on canvas: Canvas,
+    draw: ([DisplayItem], UnsafeMutablePointer<UInt8>) throws -> Void
+  ) throws -> Entry? {
+    guard !items.isEmpty, canvas.width * canvas.height * 4 <= maximumBytes / 8 else { return nil }
+    lock.lock()
+    var best: Int?
+    for (i, entry) in entries.enumerated() where entry.isPrefix(of: items, on: canvas) {
+      if let b = best, entries[b].items.count >= entry.items.count { continue }
+      best = i
+    }
+    if let best {
+      let entry = entries.remove(at: best)
+      entries.append(entry)
+      lock.unlock()
+      return entry
+    }
+    var shared = 0
+    if let recent, recent.canvas == canvas {
+      shared = zip(recent.items, items).prefix { $0 == $1 }.count
+    }
+    recent = (canvas, items)
+    lock.unlock()
+    guard shared > 0 else { return nil }
+
+    let prefix = Array(items[..<shared])
+    let entry = try Entry(canvas: canvas, items: prefix) { try draw(prefix, $0) }
+    lock.lock()
+    defer { lock.unlock() }
+    if let index = entries.firstIndex(where: { $0.canvas == canvas && $0.items == prefix }) {
+      return entries[index]  // drawn meanwhile on another thread: the same bytes
+    }
+    entries.append(entry)
+    bytes += 2 * entry.canvasBytes
+    while entries.count > maximumEntries || bytes > maximumBytes {
+      bytes -= 2 * entries.removeFirst().canvasBytes
+    }
+    return entry
+  }
+
+  /// Forgets every entry and the last list.
+  func removeAll() {
+    lock.lock()
+    defer { lock.unlock() }
+    entries.removeAll()
+    bytes = 0
+    recent = nil
+  }
+
+  /// Entries held and their total size in bytes (for tests).
+  var holding: (entries: Int, bytes: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (entries.count, bytes)
+  }
+}
+
+// MARK: - Converting against a prefix
+
+/// Converts a premultiplied ARGB32 frame that was drawn on top of `entry`'s canvas to straight
+/// RGBA in place: each whole 16-pixel block that holds partly transparent pixels in the prefix
+/// and is still byte for byte the prefix's takes the prefix's straight pixels; everything else
+/// goes through `convertRows`. The result is exactly `convertRows` of the whole frame (the
+/// conversion is a function of each pixel alone).
+/// - Parameters:
+///   - data: the frame, `entry.canvas.width * height * 4` bytes, rows `width * 4` apart.
+///   - entry: the prefix the frame started from.
+func convertRows(_ data: UnsafeMutablePointer<UInt8>, drawnOver entry: StaticPrefixes.Entry) {
+  let width = entry.canvas.width, height = entry.canvas.height
+  let blocks = entry.blocksPerRow
+  entry.costly.withUnsafeBufferPointer { costly in
+    for y in 0..<height {
+      let row = y * width * 4
+      var pending: Int?  // first pixel of a run still to convert
+      func flush(to end: Int) {
+        guard let start = pending, end > start else { return }
+        let first = data + row + start * 4
+        convertRows(from: UnsafeRawPointer(first), stride: (end - start) * 4, width: end - start, height: 1, into: first)
+        pending = nil
+      }
+      for b in 0..<blocks {
+        let x = b * 16
+        let offset = row + x * 4
+        if costly[y * blocks + b] && memcmp(data + offset, entry.premultiplied + offset, 64) == 0 {
+          flush(to: x)
+          (data + offset).update(from: entry.straight + offset, count: 64)
+        } else if pending == nil {
+          pending = x
+        }
+      }
+      if pending == nil && blocks * 16 < width { pending = blocks * 16 }
+      flush(to: width)
+    }
+  }
+}
