@@ -80,7 +80,7 @@ public struct Rasterizer: Sendable {
         buffer.initialize(repeating: 0)
         initialized = count
         try draw(list.items, background: list.background, width: width, height: height, into: data)
-        convertRows(from: UnsafeRawPointer(data), stride: width * 4, width: width, height: height, into: data)
+        convertInPlace(data, width: width, height: height, over: nil)
         return
       }
       data.initialize(from: prefix.premultiplied, count: count)
@@ -89,7 +89,7 @@ public struct Rasterizer: Sendable {
       if !rest.isEmpty {
         try draw(Array(rest), background: .clear, width: width, height: height, into: data)
       }
-      convertRows(data, drawnOver: prefix)
+      convertInPlace(data, width: width, height: height, over: prefix)
     }
     return Frame(width: width, height: height, pixels: pixels)
   }

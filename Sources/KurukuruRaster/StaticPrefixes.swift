@@ -199,41 +199,51 @@ final class StaticPrefixes: @unchecked Sendable {
   }
 }
 
-// MARK: - Converting against a prefix
+// MARK: - Converting in place
 
-/// Converts a premultiplied ARGB32 frame that was drawn on top of `entry`'s canvas to straight
-/// RGBA in place: each whole 16-pixel block that holds partly transparent pixels in the prefix
-/// and is still byte for byte the prefix's takes the prefix's straight pixels; everything else
-/// goes through `convertRows`. The result is exactly `convertRows` of the whole frame (the
-/// conversion is a function of each pixel alone).
+/// Converts a premultiplied ARGB32 canvas to straight RGBA in place, `convertRows` doing the
+/// work only where it must: whole 16-pixel blocks that are all zero (transparent, most of a
+/// loader's canvas) are left as they are, and, over a prefix, blocks that hold partly transparent
+/// pixels in the prefix and are still byte for byte the prefix's take the prefix's straight
+/// pixels. The result is exactly `convertRows` of the whole canvas (the conversion is a function
+/// of each pixel alone, and maps zero to zero).
 /// - Parameters:
-///   - data: the frame, `entry.canvas.width * height * 4` bytes, rows `width * 4` apart.
-///   - entry: the prefix the frame started from.
-func convertRows(_ data: UnsafeMutablePointer<UInt8>, drawnOver entry: StaticPrefixes.Entry) {
-  let width = entry.canvas.width, height = entry.canvas.height
-  let blocks = entry.blocksPerRow
-  entry.costly.withUnsafeBufferPointer { costly in
-    for y in 0..<height {
-      let row = y * width * 4
-      var pending: Int?  // first pixel of a run still to convert
-      func flush(to end: Int) {
-        guard let start = pending, end > start else { return }
-        let first = data + row + start * 4
-        convertRows(from: UnsafeRawPointer(first), stride: (end - start) * 4, width: end - start, height: 1, into: first)
-        pending = nil
-      }
-      for b in 0..<blocks {
-        let x = b * 16
-        let offset = row + x * 4
-        if costly[y * blocks + b] && memcmp(data + offset, entry.premultiplied + offset, 64) == 0 {
-          flush(to: x)
-          (data + offset).update(from: entry.straight + offset, count: 64)
-        } else if pending == nil {
-          pending = x
-        }
-      }
-      if pending == nil && blocks * 16 < width { pending = blocks * 16 }
-      flush(to: width)
+///   - data: the canvas, `width * height * 4` bytes, rows `width * 4` apart.
+///   - width: width in pixels.
+///   - height: height in pixels.
+///   - entry: the prefix the canvas started from, if any (its canvas is `width` × `height`).
+func convertInPlace(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, over entry: StaticPrefixes.Entry?) {
+  let blocks = width / 16
+  let costly = entry?.costly ?? []
+  let raw = UnsafeRawPointer(data)
+  for y in 0..<height {
+    let row = y * width * 4
+    var pending: Int?  // first pixel of a run still to convert
+    func flush(to end: Int) {
+      guard let start = pending else { return }
+      pending = nil
+      guard end > start else { return }
+      let first = data + row + start * 4
+      convertRows(from: UnsafeRawPointer(first), stride: (end - start) * 4, width: end - start, height: 1, into: first)
     }
+    for b in 0..<blocks {
+      let x = b * 16
+      let offset = row + x * 4
+      // The first two pixels decide for most inked blocks; only a block starting clear is read whole.
+      var bits = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      if bits == 0 {
+        for k in 1..<8 { bits |= raw.loadUnaligned(fromByteOffset: offset + k * 8, as: UInt64.self) }
+      }
+      if bits == 0 {
+        flush(to: x)
+      } else if let entry, costly[y * blocks + b], memcmp(data + offset, entry.premultiplied + offset, 64) == 0 {
+        flush(to: x)
+        (data + offset).update(from: entry.straight + offset, count: 64)
+      } else if pending == nil {
+        pending = x
+      }
+    }
+    if pending == nil && blocks * 16 < width { pending = blocks * 16 }
+    flush(to: width)
   }
 }

@@ -75,9 +75,9 @@ final class StaticPrefixesTests: XCTestCase {
     }
   }
 
-  /// Converting against a prefix gives `convertRows` of the whole frame, on random pixels
-  /// (clear, opaque and partly transparent; some blocks changed), for widths that are and are
-  /// not multiples of 16 pixels.
+  /// Converting in place, over a prefix or not, gives `convertRows` of the whole frame, on random
+  /// pixels (clear, opaque and partly transparent; some blocks changed; some blocks all clear),
+  /// for widths that are and are not multiples of 16 pixels.
   func testConvertingAgainstAPrefixEqualsConvertingEverything() throws {
     var random = SplitMix(seed: 12)
     for width in [1, 16, 53, 64] {
@@ -100,6 +100,8 @@ final class StaticPrefixesTests: XCTestCase {
       }
       var framePixels = prefixPixels
       for i in framePixels.indices where random.next() % 5 == 0 { framePixels[i] = pixel() }
+      // Clear runs, so that whole blocks are zero.
+      for i in framePixels.indices where (i / 16) % 3 == 1 { framePixels[i] = 0 }
       var expected = [UInt8](repeating: 0, count: count)
       var actual = [UInt8](repeating: 0, count: count)
       framePixels.withUnsafeBytes { source in
@@ -108,7 +110,12 @@ final class StaticPrefixesTests: XCTestCase {
         }
         actual.withUnsafeMutableBytes { $0.copyMemory(from: source) }
       }
-      actual.withUnsafeMutableBufferPointer { convertRows($0.baseAddress!, drawnOver: entry) }
+      var alone = actual
+      actual.withUnsafeMutableBufferPointer {
+        convertInPlace($0.baseAddress!, width: width, height: height, over: entry)
+      }
+      alone.withUnsafeMutableBufferPointer { convertInPlace($0.baseAddress!, width: width, height: height, over: nil) }
+      XCTAssertEqual(alone, expected, "width \(width), no prefix")
       XCTAssertEqual(actual, expected, "width \(width)")
     }
   }
