@@ -15,9 +15,11 @@ import KurukuruCore
 /// canvas and draws only the rest: the very bytes a full drawing gives, whichever frames were
 /// rendered before and on whichever thread.
 ///
-/// Which prefixes are stored: the rasterizer remembers the items of the last list it was given;
+/// Which prefixes are stored: the cache remembers the items of the last list it was asked about;
 /// when a list shares its first `k ≥ 1` items with that one and no stored prefix matches, those
-/// `k` items are drawn into a new entry. Each entry also keeps its canvas converted to straight
+/// `k` items become the candidate, and the next list that starts with the candidate (no stored
+/// prefix matching it either) has them drawn into a new entry: items static for only two frames
+/// are never drawn twice. Each entry also keeps its canvas converted to straight
 /// RGBA and which 16-pixel blocks hold partly transparent pixels (the ones whose conversion
 /// divides), so that blocks a frame left unchanged are copied instead of converted again.
 ///
@@ -123,6 +125,7 @@ final class StaticPrefixes: @unchecked Sendable {
   private var entries: [Entry] = []  // least recently used first
   private var bytes = 0
   private var recent: (canvas: Canvas, items: [DisplayItem])?
+  private var candidate: (canvas: Canvas, items: [DisplayItem])?
 
   /// Creates a cache.
   /// - Parameters:
@@ -133,8 +136,8 @@ final class StaticPrefixes: @unchecked Sendable {
     self.maximumBytes = maximumBytes
   }
 
-  /// The longest stored prefix of `items` on `canvas`, or a new one when `items` start like the
-  /// last list asked about; nil when neither applies.
+  /// The longest stored prefix of `items` on `canvas`, or a new one when `items` start with the
+  /// candidate (see the type's notes); nil when neither applies.
   /// - Parameters:
   ///   - items: the list's items.
   ///   - canvas: the list's canvas.
@@ -159,15 +162,22 @@ final class StaticPrefixes: @unchecked Sendable {
       lock.unlock()
       return entry
     }
-    var shared = 0
-    if let recent, recent.canvas == canvas {
-      shared = zip(recent.items, items).prefix { $0 == $1 }.count
+    // A prefix is drawn on its third list in a row (the first two make it the candidate), so
+    // items that stay for only two frames never cost an extra drawing.
+    var drawn: [DisplayItem]?
+    if let candidate, candidate.canvas == canvas, candidate.items.count <= items.count,
+      items.starts(with: candidate.items)
+    {
+      drawn = candidate.items
+      self.candidate = nil
+    } else if let recent, recent.canvas == canvas {
+      let shared = zip(recent.items, items).prefix { $0 == $1 }.count
+      if shared > 0 { candidate = (canvas, Array(items[..<shared])) }
     }
     recent = (canvas, items)
     lock.unlock()
-    guard shared > 0 else { return nil }
+    guard let prefix = drawn else { return nil }
 
-    let prefix = Array(items[..<shared])
     let entry = try Entry(canvas: canvas, items: prefix) { try draw(prefix, $0) }
     lock.lock()
     defer { lock.unlock() }
@@ -189,6 +199,7 @@ final class StaticPrefixes: @unchecked Sendable {
     entries.removeAll()
     bytes = 0
     recent = nil
+    candidate = nil
   }
 
   /// Entries held and their total size in bytes (for tests).

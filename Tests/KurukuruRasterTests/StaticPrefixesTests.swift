@@ -56,11 +56,28 @@ final class StaticPrefixesTests: XCTestCase {
     }
   }
 
+  /// Items that stay for only two frames are never cached (drawing them into an entry would
+  /// cost more than it saves); the frames are still exact.
+  func testItemsStaticForTwoFramesAreNotCached() throws {
+    let rasterizer = Rasterizer(scale: 1)
+    func pair(_ i: Int) -> DisplayList {
+      let still = fill(Shapes.rect(Double(10 + 5 * (i / 2)), 10, 20, 20), red)
+      let moving = fill(Shapes.rect(Double(10 + 3 * i), 60, 10, 10), blue)
+      return list([still, moving])
+    }
+    let expected = try (0..<8).map { i -> Frame in
+      StaticPrefixes.shared.removeAll()
+      return try rasterizer.render(pair(i))
+    }
+    StaticPrefixes.shared.removeAll()
+    for i in 0..<8 { XCTAssertEqual(try rasterizer.render(pair(i)), expected[i], "frame \(i)") }
+    XCTAssertEqual(StaticPrefixes.shared.holding.entries, 0)
+  }
+
   func testAPrefixIsNeverUsedOnAnotherCanvas() throws {
     StaticPrefixes.shared.removeAll()
     let base = frame(0, background: .clear)
-    _ = try Rasterizer(scale: 1).render(base)
-    _ = try Rasterizer(scale: 1).render(frame(1, background: .clear))
+    for i in 0..<3 { _ = try Rasterizer(scale: 1).render(frame(i, background: .clear)) }
     XCTAssertEqual(StaticPrefixes.shared.holding.entries, 1)
     // Other scale, other background, other size: drawn in full, same bytes as with no cache.
     let others = [
