@@ -66,30 +66,45 @@ public struct Rasterizer: Sendable {
     // allocation and no copy per frame (a separate Cairo surface of the same size doubled the
     // memory traffic and, for large canvases, made malloc return and re-fault pages each frame).
     // When the list starts with items that earlier frames drew too (see StaticPrefixes), the
-    // buffer starts as the canvas they left and only the other items are drawn.
+    // other items are drawn on a copy of the canvas those left (kept warm from frame to frame),
+    // and the frame is written once from it: the prefix's own straight pixels where nothing
+    // changed, converted pixels elsewhere.
     let count = width * height * 4
     let canvas = StaticPrefixes.Canvas(width: width, height: height, scale: scale, background: list.background)
     let prefix = try StaticPrefixes.shared.prefix(of: list.items, on: canvas) { items, data in
       try draw(items, background: list.background, width: width, height: height, into: data)
     }
+    if let prefix {
+      let rest = Array(list.items[prefix.items.count...])
+      let workspace = prefix.takeWorkspace()
+      do {
+        if !rest.isEmpty {
+          try draw(rest, background: .clear, width: width, height: height, into: workspace)
+        }
+      } catch {
+        workspace.deallocate()  // drawn on halfway: not the prefix's canvas any more
+        throw error
+      }
+      let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        if let data = buffer.baseAddress { convert(workspace, into: data, over: prefix) }
+        initialized = count
+      }
+      prefix.giveWorkspace(workspace)
+      return Frame(width: width, height: height, pixels: pixels)
+    }
     let pixels = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       guard let data = buffer.baseAddress else {
         throw RasterError.cairo(operation: "allocating a \(width)×\(height) frame", status: "no memory")
       }
-      guard let prefix else {
-        buffer.initialize(repeating: 0)
-        initialized = count
-        try draw(list.items, background: list.background, width: width, height: height, into: data)
-        convertInPlace(data, width: width, height: height, over: nil)
-        return
-      }
-      data.initialize(from: prefix.premultiplied, count: count)
+      buffer.initialize(repeating: 0)
       initialized = count
-      let rest = list.items[prefix.items.count...]
-      if !rest.isEmpty {
-        try draw(Array(rest), background: .clear, width: width, height: height, into: data)
+      try draw(list.items, background: list.background, width: width, height: height, into: data)
+      if list.background.alpha > 0 {
+        // A painted background leaves no clear pixel to skip.
+        convertRows(from: UnsafeRawPointer(data), stride: width * 4, width: width, height: height, into: data)
+      } else {
+        convertInPlace(data, width: width, height: height)
       }
-      convertInPlace(data, width: width, height: height, over: prefix)
     }
     return Frame(width: width, height: height, pixels: pixels)
   }

@@ -24,8 +24,9 @@ import KurukuruCore
 /// divides), so that blocks a frame left unchanged are copied instead of converted again.
 ///
 /// At most `maximumEntries` entries and `maximumBytes` bytes (two canvases each) are kept, the
-/// least recently used going first; canvases over an eighth of `maximumBytes` (entries over a
-/// quarter) are never stored.
+/// least recently used going first; canvases over a sixteenth of `maximumBytes` are never stored.
+/// Each entry also keeps up to `Entry.maximumWorkspaces` working copies of its canvas, which
+/// frames draw their other items on and leave as they found them.
 final class StaticPrefixes: @unchecked Sendable {
   /// The cache the rasterizer uses.
   static let shared = StaticPrefixes()
@@ -58,11 +59,6 @@ final class StaticPrefixes: @unchecked Sendable {
     let premultiplied: UnsafeMutablePointer<UInt8>
     /// `premultiplied` converted to straight RGBA (same layout).
     let straight: UnsafeMutablePointer<UInt8>
-    /// Per row, one flag per whole 16-pixel block: true when the block holds a partly
-    /// transparent pixel (converting it divides, so copying it from `straight` pays).
-    let costly: [Bool]
-    /// Whole 16-pixel blocks per row (`width / 16`).
-    let blocksPerRow: Int
 
     /// Bytes of one canvas.
     var canvasBytes: Int { canvas.width * canvas.height * 4 }
@@ -87,32 +83,48 @@ final class StaticPrefixes: @unchecked Sendable {
       convertRows(
         from: UnsafeRawPointer(premultiplied), stride: canvas.width * 4, width: canvas.width, height: canvas.height,
         into: straight)
-      let blocks = canvas.width / 16
-      var costly = [Bool](repeating: false, count: blocks * canvas.height)
-      let words = UnsafeRawPointer(premultiplied)
-      for y in 0..<canvas.height {
-        for b in 0..<blocks {
-          let start = (y * canvas.width + b * 16) * 4
-          for k in 0..<16 {
-            let alpha = words.load(fromByteOffset: start + k * 4, as: UInt32.self) >> 24
-            if alpha != 0 && alpha != 255 {
-              costly[y * blocks + b] = true
-              break
-            }
-          }
-        }
-      }
       self.canvas = canvas
       self.items = items
       self.premultiplied = premultiplied
       self.straight = straight
-      self.costly = costly
-      self.blocksPerRow = blocks
     }
+
+    private let lock = NSLock()
+    private var workspaces: [UnsafeMutablePointer<UInt8>] = []
+
+    /// Most working copies kept for reuse.
+    static let maximumWorkspaces = 2
 
     deinit {
       premultiplied.deallocate()
       straight.deallocate()
+      for w in workspaces { w.deallocate() }
+    }
+
+    /// A working copy of `premultiplied` to draw the rest of a frame on: a kept one, or a new
+    /// copy. Give it back with `giveWorkspace(_:)` once it equals `premultiplied` again
+    /// (`convert(_:into:over:)` restores it), or deallocate it.
+    func takeWorkspace() -> UnsafeMutablePointer<UInt8> {
+      lock.lock()
+      let kept = workspaces.popLast()
+      lock.unlock()
+      if let kept { return kept }
+      let count = canvasBytes
+      let workspace = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+      workspace.initialize(from: premultiplied, count: count)
+      return workspace
+    }
+
+    /// Takes back a working copy that equals `premultiplied` byte for byte.
+    func giveWorkspace(_ workspace: UnsafeMutablePointer<UInt8>) {
+      lock.lock()
+      if workspaces.count < Entry.maximumWorkspaces {
+        workspaces.append(workspace)
+        lock.unlock()
+      } else {
+        lock.unlock()
+        workspace.deallocate()
+      }
     }
 
     /// Whether a list on `canvas` starts with this entry's items.
@@ -149,7 +161,7 @@ final class StaticPrefixes: @unchecked Sendable {
     of items: [DisplayItem], on canvas: Canvas,
     draw: ([DisplayItem], UnsafeMutablePointer<UInt8>) throws -> Void
   ) throws -> Entry? {
-    guard !items.isEmpty, canvas.width * canvas.height * 4 <= maximumBytes / 8 else { return nil }
+    guard !items.isEmpty, canvas.width * canvas.height * 4 <= maximumBytes / 16 else { return nil }
     lock.lock()
     var best: Int?
     for (i, entry) in entries.enumerated() where entry.isPrefix(of: items, on: canvas) {
@@ -210,22 +222,18 @@ final class StaticPrefixes: @unchecked Sendable {
   }
 }
 
-// MARK: - Converting in place
+// MARK: - Converting
 
 /// Converts a premultiplied ARGB32 canvas to straight RGBA in place, `convertRows` doing the
-/// work only where it must: whole 16-pixel blocks that are all zero (transparent, most of a
-/// loader's canvas) are left as they are, and, over a prefix, blocks that hold partly transparent
-/// pixels in the prefix and are still byte for byte the prefix's take the prefix's straight
-/// pixels. The result is exactly `convertRows` of the whole canvas (the conversion is a function
-/// of each pixel alone, and maps zero to zero).
+/// work except in whole 16-pixel blocks that are all zero (transparent, most of a loader's
+/// canvas), which stay as they are. The result is exactly `convertRows` of the whole canvas (the
+/// conversion is a function of each pixel alone, and maps zero to zero).
 /// - Parameters:
 ///   - data: the canvas, `width * height * 4` bytes, rows `width * 4` apart.
 ///   - width: width in pixels.
 ///   - height: height in pixels.
-///   - entry: the prefix the canvas started from, if any (its canvas is `width` × `height`).
-func convertInPlace(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, over entry: StaticPrefixes.Entry?) {
+func convertInPlace(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
   let blocks = width / 16
-  let costly = entry?.costly ?? []
   let raw = UnsafeRawPointer(data)
   for y in 0..<height {
     let row = y * width * 4
@@ -247,9 +255,49 @@ func convertInPlace(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int
       }
       if bits == 0 {
         flush(to: x)
-      } else if let entry, costly[y * blocks + b], memcmp(data + offset, entry.premultiplied + offset, 64) == 0 {
+      } else if pending == nil {
+        pending = x
+      }
+    }
+    if pending == nil && blocks * 16 < width { pending = blocks * 16 }
+    flush(to: width)
+  }
+}
+
+/// Writes the straight RGBA frame of a canvas drawn on a working copy of `entry`'s canvas, and
+/// restores the copy: whole rows and 16-pixel blocks that still equal the prefix's canvas take
+/// the prefix's straight pixels; the rest goes through `convertRows` and is then copied back
+/// from the prefix. The frame is exactly `convertRows` of the drawn canvas.
+/// - Parameters:
+///   - workspace: the drawn canvas (`width * height * 4` bytes of `entry.canvas`); equal to
+///     `entry.premultiplied` on return.
+///   - out: the frame, same size and layout.
+///   - entry: the prefix.
+func convert(_ workspace: UnsafeMutablePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, over entry: StaticPrefixes.Entry) {
+  let width = entry.canvas.width, height = entry.canvas.height
+  let blocks = width / 16
+  let rowBytes = width * 4
+  for y in 0..<height {
+    let row = y * rowBytes
+    if memcmp(workspace + row, entry.premultiplied + row, rowBytes) == 0 {
+      (out + row).update(from: entry.straight + row, count: rowBytes)
+      continue
+    }
+    var pending: Int?  // first pixel of a run still to convert
+    func flush(to end: Int) {
+      guard let start = pending else { return }
+      pending = nil
+      let offset = row + start * 4, bytes = (end - start) * 4
+      convertRows(
+        from: UnsafeRawPointer(workspace + offset), stride: bytes, width: end - start, height: 1, into: out + offset)
+      (workspace + offset).update(from: entry.premultiplied + offset, count: bytes)
+    }
+    for b in 0..<blocks {
+      let x = b * 16
+      let offset = row + x * 4
+      if memcmp(workspace + offset, entry.premultiplied + offset, 64) == 0 {
         flush(to: x)
-        (data + offset).update(from: entry.straight + offset, count: 64)
+        (out + offset).update(from: entry.straight + offset, count: 64)
       } else if pending == nil {
         pending = x
       }

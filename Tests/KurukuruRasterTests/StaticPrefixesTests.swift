@@ -92,9 +92,10 @@ final class StaticPrefixesTests: XCTestCase {
     }
   }
 
-  /// Converting in place, over a prefix or not, gives `convertRows` of the whole frame, on random
-  /// pixels (clear, opaque and partly transparent; some blocks changed; some blocks all clear),
-  /// for widths that are and are not multiples of 16 pixels.
+  /// Converting in place, and converting a working copy of a prefix into a frame, give
+  /// `convertRows` of the whole canvas, on random pixels (clear, opaque and partly transparent;
+  /// some changed from the prefix; some blocks all clear; one row unchanged), for widths that are
+  /// and are not multiples of 16 pixels.
   func testConvertingAgainstAPrefixEqualsConvertingEverything() throws {
     var random = SplitMix(seed: 12)
     for width in [1, 16, 53, 64] {
@@ -119,6 +120,7 @@ final class StaticPrefixesTests: XCTestCase {
       for i in framePixels.indices where random.next() % 5 == 0 { framePixels[i] = pixel() }
       // Clear runs, so that whole blocks are zero.
       for i in framePixels.indices where (i / 16) % 3 == 1 { framePixels[i] = 0 }
+      for x in 0..<width { framePixels[2 * width + x] = prefixPixels[2 * width + x] }
       var expected = [UInt8](repeating: 0, count: count)
       var actual = [UInt8](repeating: 0, count: count)
       framePixels.withUnsafeBytes { source in
@@ -128,11 +130,17 @@ final class StaticPrefixesTests: XCTestCase {
         actual.withUnsafeMutableBytes { $0.copyMemory(from: source) }
       }
       var alone = actual
-      actual.withUnsafeMutableBufferPointer {
-        convertInPlace($0.baseAddress!, width: width, height: height, over: entry)
-      }
-      alone.withUnsafeMutableBufferPointer { convertInPlace($0.baseAddress!, width: width, height: height, over: nil) }
-      XCTAssertEqual(alone, expected, "width \(width), no prefix")
+      alone.withUnsafeMutableBufferPointer { convertInPlace($0.baseAddress!, width: width, height: height) }
+      XCTAssertEqual(alone, expected, "width \(width), in place")
+      // Drawn on a working copy of the prefix: converted into the frame, the copy restored.
+      let workspace = entry.takeWorkspace()
+      actual = [UInt8](repeating: 0xAB, count: count)  // every byte must be written
+      UnsafeMutableRawPointer(workspace).copyMemory(from: framePixels, byteCount: count)
+      actual.withUnsafeMutableBufferPointer { convert(workspace, into: $0.baseAddress!, over: entry) }
+      XCTAssertEqual(
+        Array(UnsafeBufferPointer(start: workspace, count: count)),
+        Array(UnsafeBufferPointer(start: entry.premultiplied, count: count)), "width \(width): copy restored")
+      entry.giveWorkspace(workspace)
       XCTAssertEqual(actual, expected, "width \(width)")
     }
   }
