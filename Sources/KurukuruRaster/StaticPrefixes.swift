@@ -8,6 +8,9 @@ import KurukuruCore
 /// not change from frame to frame (a track ring under a turning or growing arc), so those items
 /// are drawn once instead of every frame.
 ///
+/// Every frame is drawn over an entry, at least the empty prefix (the background alone), on a
+/// working copy of its canvas that stays warm from frame to frame.
+///
 /// Drawing the items of a list in order onto a canvas is deterministic, so the premultiplied
 /// canvas after items `0..<k` is a pure function of the canvas (size in pixels, scale,
 /// background) and of those items. A frame whose first `k` items equal a stored prefix (found by
@@ -149,7 +152,8 @@ final class StaticPrefixes: @unchecked Sendable {
   }
 
   /// The longest stored prefix of `items` on `canvas`, or a new one when `items` start with the
-  /// candidate (see the type's notes); nil when neither applies.
+  /// candidate (see the type's notes), or else the canvas with nothing drawn but the background
+  /// (the empty prefix, stored like the others); nil only for canvases too large to store.
   /// - Parameters:
   ///   - items: the list's items.
   ///   - canvas: the list's canvas.
@@ -161,18 +165,18 @@ final class StaticPrefixes: @unchecked Sendable {
     of items: [DisplayItem], on canvas: Canvas,
     draw: ([DisplayItem], UnsafeMutablePointer<UInt8>) throws -> Void
   ) throws -> Entry? {
-    guard !items.isEmpty, canvas.width * canvas.height * 4 <= maximumBytes / 16 else { return nil }
+    guard canvas.width * canvas.height * 4 <= maximumBytes / 16 else { return nil }
     lock.lock()
     var best: Int?
     for (i, entry) in entries.enumerated() where entry.isPrefix(of: items, on: canvas) {
       if let b = best, entries[b].items.count >= entry.items.count { continue }
       best = i
     }
-    if let best {
-      let entry = entries.remove(at: best)
-      entries.append(entry)
+    let found = best.map { entries.remove(at: $0) }
+    if let found { entries.append(found) }
+    if let found, !found.items.isEmpty {
       lock.unlock()
-      return entry
+      return found
     }
     // A prefix is drawn on its third list in a row (the first two make it the candidate), so
     // items that stay for only two frames never cost an extra drawing.
@@ -188,7 +192,8 @@ final class StaticPrefixes: @unchecked Sendable {
     }
     recent = (canvas, items)
     lock.unlock()
-    guard let prefix = drawn else { return nil }
+    if drawn == nil, let found { return found }
+    let prefix = drawn ?? []
 
     let entry = try Entry(canvas: canvas, items: prefix) { try draw(prefix, $0) }
     lock.lock()
