@@ -18,18 +18,18 @@ import KurukuruCore
 /// canvas and draws only the rest: the very bytes a full drawing gives, whichever frames were
 /// rendered before and on whichever thread.
 ///
-/// Which prefixes are stored: the cache remembers the items of the last list it was asked about;
-/// when a list shares its first `k ≥ 1` items with that one and no stored prefix matches, those
+/// Which prefixes are stored: the cache remembers the items of the last list it was asked about
+/// on each canvas (frames of several animations may be rendered at once); when a list shares its first `k ≥ 1` items with that one and no stored prefix matches, those
 /// `k` items become the candidate, and the next list that starts with the candidate (no stored
 /// prefix matching it either) has them drawn into a new entry: items static for only two frames
-/// are never drawn twice. Each entry also keeps its canvas converted to straight
-/// RGBA and which 16-pixel blocks hold partly transparent pixels (the ones whose conversion
-/// divides), so that blocks a frame left unchanged are copied instead of converted again.
+/// are never drawn twice. Each entry also keeps its canvas converted to straight RGBA, so that
+/// the parts a frame left unchanged are copied instead of converted again, and up to
+/// `Entry.maximumWorkspaces` working copies of its canvas, which frames draw their other items
+/// on and leave as they found them.
 ///
-/// At most `maximumEntries` entries and `maximumBytes` bytes (two canvases each) are kept, the
-/// least recently used going first; canvases over a sixteenth of `maximumBytes` are never stored.
-/// Each entry also keeps up to `Entry.maximumWorkspaces` working copies of its canvas, which
-/// frames draw their other items on and leave as they found them.
+/// At most `maximumEntries` entries and `maximumBytes` bytes (counting every entry at its
+/// largest: two canvases and the working copies) are kept, the least recently used going first;
+/// canvases over a sixteenth of `maximumBytes` are never stored.
 final class StaticPrefixes: @unchecked Sendable {
   /// The cache the rasterizer uses.
   static let shared = StaticPrefixes()
@@ -65,6 +65,8 @@ final class StaticPrefixes: @unchecked Sendable {
 
     /// Bytes of one canvas.
     var canvasBytes: Int { canvas.width * canvas.height * 4 }
+    /// Most bytes the entry holds: its two canvases and the working copies it keeps.
+    var footprint: Int { (2 + Entry.maximumWorkspaces) * canvasBytes }
 
     /// Draws `items` onto a new canvas.
     /// - Throws: `RasterError` from drawing (nothing is kept then).
@@ -139,14 +141,15 @@ final class StaticPrefixes: @unchecked Sendable {
   private let lock = NSLock()
   private var entries: [Entry] = []  // least recently used first
   private var bytes = 0
-  private var recent: (canvas: Canvas, items: [DisplayItem])?
-  private var candidate: (canvas: Canvas, items: [DisplayItem])?
+  /// Per canvas (most recently used last, at most `maximumEntries`): the items of the last list
+  /// asked about, and the candidate prefix.
+  private var history: [(canvas: Canvas, recent: [DisplayItem], candidate: [DisplayItem]?)] = []
 
   /// Creates a cache.
   /// - Parameters:
-  ///   - maximumEntries: most entries kept (default 4).
+  ///   - maximumEntries: most entries kept (default 16).
   ///   - maximumBytes: most bytes kept (default 64 MiB).
-  init(maximumEntries: Int = 4, maximumBytes: Int = 64 << 20) {
+  init(maximumEntries: Int = 16, maximumBytes: Int = 64 << 20) {
     self.maximumEntries = maximumEntries
     self.maximumBytes = maximumBytes
   }
@@ -181,16 +184,21 @@ final class StaticPrefixes: @unchecked Sendable {
     // A prefix is drawn on its third list in a row (the first two make it the candidate), so
     // items that stay for only two frames never cost an extra drawing.
     var drawn: [DisplayItem]?
-    if let candidate, candidate.canvas == canvas, candidate.items.count <= items.count,
-      items.starts(with: candidate.items)
-    {
-      drawn = candidate.items
-      self.candidate = nil
-    } else if let recent, recent.canvas == canvas {
-      let shared = zip(recent.items, items).prefix { $0 == $1 }.count
-      if shared > 0 { candidate = (canvas, Array(items[..<shared])) }
+    if let h = history.lastIndex(where: { $0.canvas == canvas }) {
+      var record = history.remove(at: h)
+      if let candidate = record.candidate, candidate.count <= items.count, items.starts(with: candidate) {
+        drawn = candidate
+        record.candidate = nil
+      } else {
+        let shared = zip(record.recent, items).prefix { $0 == $1 }.count
+        if shared > 0 { record.candidate = Array(items[..<shared]) }
+      }
+      record.recent = items
+      history.append(record)
+    } else {
+      history.append((canvas, items, nil))
+      if history.count > maximumEntries { history.removeFirst() }
     }
-    recent = (canvas, items)
     lock.unlock()
     if drawn == nil, let found { return found }
     let prefix = drawn ?? []
@@ -202,9 +210,9 @@ final class StaticPrefixes: @unchecked Sendable {
       return entries[index]  // drawn meanwhile on another thread: the same bytes
     }
     entries.append(entry)
-    bytes += 2 * entry.canvasBytes
+    bytes += entry.footprint
     while entries.count > maximumEntries || bytes > maximumBytes {
-      bytes -= 2 * entries.removeFirst().canvasBytes
+      bytes -= entries.removeFirst().footprint
     }
     return entry
   }
@@ -215,8 +223,7 @@ final class StaticPrefixes: @unchecked Sendable {
     defer { lock.unlock() }
     entries.removeAll()
     bytes = 0
-    recent = nil
-    candidate = nil
+    history.removeAll()
   }
 
   /// Entries held and their total size in bytes (for tests).
