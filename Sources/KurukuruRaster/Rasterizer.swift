@@ -62,12 +62,14 @@ public struct Rasterizer: Sendable {
     }
     if width == 0 || height == 0 { return Frame(width: width, height: height) }
 
-    // Cairo draws on a working copy of a cached canvas: the one the list's first items left when
-    // earlier frames drew them too, else the background alone (see StaticPrefixes). The copy
-    // stays warm from frame to frame (it is restored where the frame changed it), and the frame
-    // is written once from it: the cached canvas's straight pixels where nothing changed,
-    // converted pixels elsewhere. Canvases too large to cache are drawn straight into the
-    // frame's own buffer and converted in place.
+    // When the list starts with items that earlier frames drew too (see StaticPrefixes), the
+    // other items are drawn on a working copy of the canvas those left, kept warm from frame to
+    // frame (restored where the frame changed it), and the frame is written once from it: the
+    // cached canvas's straight pixels where nothing changed, converted pixels elsewhere.
+    // Otherwise Cairo draws straight into the frame's own buffer, which is then converted in
+    // place: one allocation and no copy per frame (a separate Cairo surface of the same size
+    // doubled the memory traffic and, for large canvases, made malloc return and re-fault pages
+    // each frame).
     let count = width * height * 4
     let canvas = StaticPrefixes.Canvas(width: width, height: height, scale: scale, background: list.background)
     let prefix = try StaticPrefixes.shared.prefix(of: list.items, on: canvas) { items, data in
