@@ -62,41 +62,77 @@ public struct Rasterizer: Sendable {
     }
     if width == 0 || height == 0 { return Frame(width: width, height: height) }
 
-    // Cairo draws straight into the frame's own buffer, which is then converted in place: one
-    // allocation and no copy per frame (a separate Cairo surface of the same size doubled the
-    // memory traffic and, for large canvases, made malloc return and re-fault pages each frame).
+    // When the list starts with items that earlier frames drew too (see StaticPrefixes), the
+    // other items are drawn on a working copy of the canvas those left, kept warm from frame to
+    // frame (restored where the frame changed it), and the frame is written once from it: the
+    // cached canvas's straight pixels where nothing changed, converted pixels elsewhere.
+    // Otherwise Cairo draws straight into the frame's own buffer, which is then converted in
+    // place: one allocation and no copy per frame (a separate Cairo surface of the same size
+    // doubled the memory traffic and, for large canvases, made malloc return and re-fault pages
+    // each frame).
     let count = width * height * 4
+    let canvas = StaticPrefixes.Canvas(width: width, height: height, scale: scale, background: list.background)
+    let prefix = try StaticPrefixes.shared.prefix(of: list.items, on: canvas) { items, data in
+      try draw(items, background: list.background, width: width, height: height, into: data)
+    }
+    if let prefix {
+      let rest = Array(list.items[prefix.items.count...])
+      let workspace = prefix.takeWorkspace()
+      do {
+        if !rest.isEmpty {
+          try draw(rest, background: .clear, width: width, height: height, into: workspace)
+        }
+      } catch {
+        workspace.deallocate()  // drawn on halfway: not the prefix's canvas any more
+        throw error
+      }
+      let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        if let data = buffer.baseAddress { convert(workspace, into: data, over: prefix) }
+        initialized = count
+      }
+      prefix.giveWorkspace(workspace)
+      return Frame(width: width, height: height, pixels: pixels)
+    }
     let pixels = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       guard let data = buffer.baseAddress else {
         throw RasterError.cairo(operation: "allocating a \(width)×\(height) frame", status: "no memory")
       }
       buffer.initialize(repeating: 0)
       initialized = count
-      try draw(list, width: width, height: height, into: data)
-      convertRows(from: UnsafeRawPointer(data), stride: width * 4, width: width, height: height, into: data)
+      try draw(list.items, background: list.background, width: width, height: height, into: data)
+      if list.background.alpha > 0 {
+        // A painted background leaves no clear pixel to skip.
+        convertRows(from: UnsafeRawPointer(data), stride: width * 4, width: width, height: height, into: data)
+      } else {
+        convertInPlace(data, width: width, height: height)
+      }
     }
     return Frame(width: width, height: height, pixels: pixels)
   }
 
-  /// Draws the list onto a zero-filled premultiplied ARGB32 buffer and detaches Cairo from it.
+  /// Draws items onto a premultiplied ARGB32 buffer and detaches Cairo from it.
   /// - Parameters:
-  ///   - list: what to draw.
+  ///   - items: what to draw, in order.
+  ///   - background: painted first when not fully transparent.
   ///   - width: canvas width in pixels (≥ 1).
   ///   - height: canvas height in pixels (≥ 1).
-  ///   - data: `width * height * 4` bytes, rows `width * 4` bytes apart.
+  ///   - data: `width * height * 4` bytes, rows `width * 4` bytes apart, holding the canvas to
+  ///     draw on (zeros: transparent).
   /// - Throws: `RasterError` from layers or Cairo.
-  private func draw(_ list: DisplayList, width: Int, height: Int, into data: UnsafeMutablePointer<UInt8>) throws {
+  private func draw(
+    _ items: [DisplayItem], background: RGBAColor, width: Int, height: Int, into data: UnsafeMutablePointer<UInt8>
+  ) throws {
     let surface = try ImageSurface(
       format: CAIRO_FORMAT_ARGB32, data: UnsafeMutableRawPointer(data), width: width, height: height, stride: width * 4)
     defer { surface.finish() }
     let context = try CairoContext(surface: surface)
     let canvas = RenderTarget(context: context, originX: 0, originY: 0, width: width, height: height, scale: scale)
-    if list.background.alpha > 0 {
-      let c = list.background
+    if background.alpha > 0 {
+      let c = background
       cairo_set_source_rgba(context.handle, c.red, c.green, c.blue, c.alpha)
       cairo_paint(context.handle)
     }
-    try drawItems(list.items, on: canvas)
+    try drawItems(items, on: canvas)
     try context.check("drawing the display list")
   }
 
