@@ -136,6 +136,15 @@ public struct Rasterizer: Sendable {
     try context.check("drawing the display list")
   }
 
+  /// Empties the caches every rasterizer shares across frames (canvases of static first items,
+  /// up to 64 MiB; blurred shadow masks): their memory goes back at once instead of as entries
+  /// age out. Frames drawn afterwards are the same bytes; they only draw everything again until
+  /// the caches refill. Safe to call from any thread.
+  public static func clearCaches() {
+    StaticPrefixes.shared.removeAll()
+    BlurredMasks.shared.removeAll()
+  }
+
   /// One side in pixels: `points * scale` rounded; 0 when negative or not a number.
   private func pixelLength(_ points: Double) -> Int {
     let pixels = (points * scale).rounded()

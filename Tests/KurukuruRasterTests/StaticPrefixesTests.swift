@@ -56,6 +56,16 @@ final class StaticPrefixesTests: XCTestCase {
     }
   }
 
+  func testClearCachesEmptiesThemAndFramesStayTheSame() throws {
+    let rasterizer = Rasterizer(scale: 1)
+    let first = try (0..<4).map { try rasterizer.render(frame($0, background: .clear)) }
+    XCTAssertEqual(StaticPrefixes.shared.holding.entries, 1)
+    Rasterizer.clearCaches()
+    XCTAssertEqual(StaticPrefixes.shared.holding.entries, 0)
+    XCTAssertEqual(BlurredMasks.shared.holding.masks, 0)
+    XCTAssertEqual(try (0..<4).map { try rasterizer.render(frame($0, background: .clear)) }, first)
+  }
+
   /// Items that stay for only two frames are never cached (drawing them into an entry would
   /// cost more than it saves); the frames are still exact.
   func testItemsStaticForTwoFramesAreNotCached() throws {
