@@ -1,3 +1,5 @@
+import KurukuruCore
+import KurukuruPresets
 import KurukuruRender
 
 // MARK: - BatchError
@@ -9,7 +11,7 @@ import KurukuruRender
 /// a `BatchFailure` for one preset (`PresetError`, `RasterError`, `GIFError`, `PNGError`,
 /// `RenderError`). `description` is one line that names the path or the setting.
 public enum BatchError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// An input path is neither a file nor a folder.
+  /// An input path is neither a file nor a folder, nor the name of a bundled preset.
   case noSuchInput(path: String)
   /// A folder of presets was expected and the path is not one.
   case noSuchFolder(path: String)
@@ -26,7 +28,9 @@ public enum BatchError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .noSuchInput(let path):
-      return "\(path): no such file or folder"
+      if PresetLibrary.isPath(path) { return "\(path): no such file or folder" }
+      return "\(path): no such file or folder, and no bundled preset of that name"
+        + Suggestion.hint(for: path, in: PresetLibrary.names) + " (run 'kurukuru presets' for the list)"
     case .noSuchFolder(let path):
       return "\(path): no such folder of presets"
     case .undeclaredSetting(let name):

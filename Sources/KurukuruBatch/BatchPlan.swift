@@ -48,7 +48,7 @@ public struct BatchPlan: Sendable {
     var declared = Set<String>()
     for file in files {
       do {
-        let preset = try Preset.load(path: file)
+        let preset = try PresetFolder.load(file)
         let names = Set(preset.parameters.map(\.name))
         declared.formUnion(names)
         let loaded = try BatchPreset(file: file, preset: preset, settings: options.settings.filter { names.contains($0.key) }, options: options)
@@ -147,7 +147,7 @@ public struct BatchPreset: Sendable {
     self.preset = preset
     self.scene = scene
     self.settings = settings
-    self.sha256 = SHA256.hex(FileManager.default.contents(atPath: file) ?? Data())
+    self.sha256 = SHA256.hex(PresetFolder.bytes(of: file))
     self.overflow = scene.canvasOverflow()
   }
 

@@ -54,6 +54,42 @@ final class BatchCommandTests: XCTestCase {
     XCTAssertFalse(html.contains("http://") || html.contains("https://"), "no external assets")
   }
 
+  /// Bare names of bundled presets work from any directory and give the bytes of the same
+  /// preset's file; a file or folder of that name comes first; an unknown name is one line, exit 2.
+  func testBundledNamesAreInputs() throws {
+    let empty = try CLITest.temporaryDirectory()
+    let out = empty.appendingPathComponent("out"), fromFile = empty.appendingPathComponent("file")
+    let named = try CLITest.run(["batch", "loading-circle", "--output", out.path, "--quiet"], in: empty)
+    XCTAssertEqual(named.status, 0, named.stderr)
+    let file = try CLITest.run(["batch", CLITest.preset("loading-circle"), "--output", fromFile.path, "--quiet"])
+    XCTAssertEqual(file.status, 0, file.stderr)
+    XCTAssertEqual(
+      FileManager.default.contents(atPath: out.appendingPathComponent("loading-circle.gif").path),
+      FileManager.default.contents(atPath: fromFile.appendingPathComponent("loading-circle.gif").path))
+    // Run again: up to date (the cache key hashes the bundled text).
+    let again = try CLITest.run(["batch", "loading-circle", "--output", out.path], in: empty)
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertTrue(again.stderr.contains("0 outputs written"), again.stderr)
+    // A folder named like a bundled preset is the folder.
+    let folder = empty.appendingPathComponent("loading-circle")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: CLITest.preset("bars-fade"), toPath: folder.appendingPathComponent("bars-fade.json").path)
+    let local = try CLITest.run(["batch", "loading-circle", "--output", empty.appendingPathComponent("local").path, "--quiet"], in: empty)
+    XCTAssertEqual(local.status, 0, local.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: empty.appendingPathComponent("local/bars-fade.gif").path))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: empty.appendingPathComponent("local/loading-circle.gif").path))
+    // Unknown names and paths: one line, exit 2, nothing written.
+    let typo = try CLITest.run(["batch", "loading-circl", "--output", empty.appendingPathComponent("typo").path], in: empty)
+    XCTAssertEqual(typo.status, 2)
+    XCTAssertEqual(
+      typo.stderr,
+      "loading-circl: no such file or folder, and no bundled preset of that name — did you mean 'loading-circle'? (run 'kurukuru presets' for the list)\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: empty.appendingPathComponent("typo").path))
+    let path = try CLITest.run(["batch", "./nothing.json", "--output", empty.appendingPathComponent("typo").path], in: empty)
+    XCTAssertEqual(path.status, 2)
+    XCTAssertEqual(path.stderr, "./nothing.json: no such file or folder\n")
+  }
+
   func testJobsDoNotChangeBytesAndReRunsSkip() throws {
     let presets = try smallPresets()
     let a = try CLITest.temporaryDirectory(), b = try CLITest.temporaryDirectory()

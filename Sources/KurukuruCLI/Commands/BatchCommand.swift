@@ -11,7 +11,8 @@ enum BatchCommand: Command {
   static let definition = CommandSpec(
     name: "batch", arguments: "PATH...",
     abstract: """
-      Renders every preset (files, or folders of .json files) at several scales and formats into
+      Renders every preset (files, folders of .json files, or names of bundled presets such as
+      loading-circle; a file or folder of that name comes first) at several scales and formats into
       DIR, with manifest.json, a contact sheet per preset and an offline index.html gallery.
       Re-runs skip outputs whose preset, options and tool version are unchanged.
       """,
