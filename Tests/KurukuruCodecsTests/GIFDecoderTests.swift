@@ -81,13 +81,13 @@ final class GIFDecoderTests: XCTestCase {
   func testNotAGIF() {
     XCTAssertEqual(message([]), "gif: not a gif file (no GIF87a/GIF89a signature)")
     XCTAssertEqual(message(Array("\u{89}PNG\r\n\u{1A}\n".utf8)), "gif: not a gif file (no GIF87a/GIF89a signature)")
-    var generator = SplitMix(seed: 7)
+    var generator = SplitMix64(seed: 7)
     let random = (0..<300).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
     XCTAssertEqual(message(random), "gif: not a gif file (no GIF87a/GIF89a signature)")
   }
 
   func testRandomBytesAfterTheSignatureThrow() {
-    var generator = SplitMix(seed: 11)
+    var generator = SplitMix64(seed: 11)
     for _ in 0..<50 {
       let random = Array("GIF89a".utf8) + (0..<200).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
       XCTAssertThrowsError(try GIFDecoder.decode(random))
@@ -111,7 +111,7 @@ final class GIFDecoderTests: XCTestCase {
     // Byte flips anywhere in a small valid file: each decode either succeeds or throws a GIFError.
     let frames = (0..<3).map { Synthetic.disc(size: 12, frame: $0, of: 3) }
     let bytes = try GIFEncoder.encode(frames, delays: [4, 4, 4])
-    var generator = SplitMix(seed: 5)
+    var generator = SplitMix64(seed: 5)
     var failures = 0
     for _ in 0..<400 {
       var mutated = bytes
@@ -180,18 +180,5 @@ final class GIFDecoderTests: XCTestCase {
     gif.image(x: 0, y: 0, width: 2, height: 2, indices: [0, 0, 0, 0])
     gif.trailer()
     XCTAssertEqual(message(gif.bytes), "gif: frame 0 has no colour table (neither local nor global)")
-  }
-}
-
-/// A small deterministic random generator (SplitMix64) for fuzz-like inputs.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -72,7 +72,7 @@ final class GIFPaletteTests: XCTestCase {
   }
 
   func testFrameHistogramCountsLikeEveryFrameAdded() {
-    var generator = SplitMix(seed: 5)
+    var generator = SplitMix64(seed: 5)
     var full = ColorHistogram()
     var changes = FrameHistogram(count: 64)
     var frame = [ColorKey](repeating: .transparent, count: 64)
@@ -116,7 +116,7 @@ final class GIFPaletteTests: XCTestCase {
   }
 
   func testNearestColourMatchesBruteForce() {
-    var generator = SplitMix(seed: 3)
+    var generator = SplitMix64(seed: 3)
     let colors = (0..<40).map { _ in ColorKey(truncatingIfNeeded: generator.next()) & 0xFF_FFFF }
     let search = NearestColor(colors: colors)
     for _ in 0..<500 {

@@ -49,7 +49,7 @@ final class GIFParallelTests: XCTestCase {
   func testFrameStreamWritesWhatTheSequentialWriterWrites() throws {
     // Random indexed canvases: runs of colours and of the transparent index, so that frames are
     // cropped, cleared (disposal 2), merged and written with every pixel choice.
-    var generator = SplitMix(seed: 11)
+    var generator = SplitMix64(seed: 11)
     let width = 23, height = 17
     let palette = Palette(colors: [.rgb(255, 0, 0), .rgb(0, 255, 0), .rgb(0, 0, 255)], isExact: true)
     let t = palette.transparentIndex

@@ -94,7 +94,7 @@ final class GIFStructureTests: XCTestCase {
     // clear (4), 0, "00" (code 6), 0, end (5): the end code is 4 bits wide, since code 8 would be
     // next. Packed LSB first: 4 | 0 << 3 | 6 << 6 | 0 << 9 | 5 << 12 = 0x5184.
     XCTAssertEqual(LZW.compress([0, 0, 0, 0], minCodeSize: 2), [2, 2, 0x84, 0x51, 0])
-    var generator = SplitMix(seed: 9)
+    var generator = SplitMix64(seed: 9)
     let noise = (0..<2000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
     let run = [UInt8](repeating: 7, count: 2000)
     XCTAssertLessThan(LZW.compress(run, minCodeSize: 8).count * 10, LZW.compress(noise, minCodeSize: 8).count)
@@ -104,7 +104,7 @@ final class GIFStructureTests: XCTestCase {
 
   func testFrameBytesEqualGiflibs() throws {
     // Every code size, noise and runs, and frames long enough to fill the table (clear codes).
-    var generator = SplitMix(seed: 4)
+    var generator = SplitMix64(seed: 4)
     for minCodeSize in 2...8 {
       for (width, height) in [(1, 1), (7, 3), (64, 64), (301, 97)] {
         var pixels: [UInt8] = []

@@ -108,7 +108,7 @@ final class WebPDecoderTests: XCTestCase {
 
   func testMutatedFilesNeverCrashAndAlwaysThrowWebPError() throws {
     let original = try Self.animation()
-    var generator = SplitMix(seed: 42)
+    var generator = SplitMix64(seed: 42)
     var failures = 0
     for _ in 0..<300 {
       var bytes = original

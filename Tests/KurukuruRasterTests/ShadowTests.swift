@@ -124,7 +124,7 @@ final class ShadowTests: XCTestCase {
   /// The sparse blur computes the very sums of a dense separable convolution: compared with a
   /// straightforward reference on random sparse images, sigmas 0.5…50 px.
   func testSparseBlurEqualsTheDenseConvolution() {
-    var rng = SeededGenerator(seed: 0x676C_6F77)
+    var rng = SplitMix64(seed: 0x676C_6F77)
     for (index, sigma) in [0.5, 1, 2.5, 6, 13, 50].enumerated() {
       let width = 40 + index * 9, height = 30 + index * 7
       var argb = [UInt32](repeating: 0, count: width * height)
@@ -151,7 +151,7 @@ final class ShadowTests: XCTestCase {
   /// scales 1…4, and a kernel whose centre weighs all 65536).
   func testRunsOfEqualAlphaBlurExactlyAsTheDenseConvolution() {
     // Seeded, so a failure is the same on every run.
-    var rng = SeededGenerator(seed: 0x6B75_7275)
+    var rng = SplitMix64(seed: 0x6B75_7275)
     for (index, sigma) in [0.1, 0.25, 0.5, 1, 2, 3.5, 6, 13, 25, 50, 100].enumerated() {
       let width = 37 + index * 5, height = 29 + index * 3
       var argb = [UInt32](repeating: 0, count: width * height)
@@ -260,22 +260,5 @@ final class ShadowTests: XCTestCase {
       }
     }
     return out
-  }
-}
-
-// MARK: - Seeded random numbers
-
-/// SplitMix64: a small reproducible generator for randomized tests.
-private struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

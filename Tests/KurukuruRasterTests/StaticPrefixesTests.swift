@@ -125,7 +125,7 @@ final class StaticPrefixesTests: XCTestCase {
   /// some changed from the prefix; some blocks all clear; one row unchanged), for widths that are
   /// and are not multiples of 16 pixels.
   func testConvertingAgainstAPrefixEqualsConvertingEverything() throws {
-    var random = SplitMix(seed: 12)
+    var random = SplitMix64(seed: 12)
     for width in [1, 16, 53, 64] {
       let height = 5
       let count = width * height * 4
@@ -171,18 +171,5 @@ final class StaticPrefixesTests: XCTestCase {
       entry.giveWorkspace(workspace)
       XCTAssertEqual(actual, expected, "width \(width)")
     }
-  }
-}
-
-/// SplitMix64: a small reproducible generator.
-private struct SplitMix: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

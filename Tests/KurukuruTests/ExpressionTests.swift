@@ -108,7 +108,7 @@ final class ExpressionTests: XCTestCase {
   func testRandomIsSplitMix64OfTheBitPatterns() throws {
     // The reference values come from an independent implementation of the formula in
     // Presets/README.md §3 (Python, 64-bit integers masked by hand).
-    XCTAssertEqual(PresetRandom.mix(0), 0xE220_A839_7B1D_CDAF, "SplitMix64's first output for state 0")
+    XCTAssertEqual(SplitMix64.mix(0), 0xE220_A839_7B1D_CDAF, "SplitMix64's first output for state 0")
     XCTAssertEqual(try eval("random(0, 0)"), 0.6524484863740322)
     XCTAssertEqual(try eval("random(1, 0)"), 0.5527267908469196)
     XCTAssertEqual(try eval("random(1, 1)"), 0.6478326283837885)

@@ -447,17 +447,9 @@ public enum PresetRandom {
   /// The value for `seed` and `n`, in [0, 1).
   public static func value(_ seed: Double, _ n: Double) -> Double {
     guard seed.isFinite, n.isFinite else { return .nan }
-    let z = mix(mix(bits(seed)) ^ bits(n))
+    let z = SplitMix64.mix(SplitMix64.mix(bits(seed)) ^ bits(n))
     return Double(z >> 11) * 0x1p-53
   }
 
   private static func bits(_ x: Double) -> UInt64 { x == 0 ? 0 : x.bitPattern }
-
-  /// SplitMix64: one increment of the golden-ratio gamma and the finaliser.
-  static func mix(_ x: UInt64) -> UInt64 {
-    var z = x &+ 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
