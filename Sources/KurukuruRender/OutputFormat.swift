@@ -13,6 +13,9 @@ public protocol OutputFormat: Sendable {
   static var name: String { get }
   /// One line for `--help`.
   static var summary: String { get }
+  /// How people write the format's name in a sentence, e.g. `GIF`, `WebP`. Default: `name`
+  /// upper-cased.
+  static var displayName: String { get }
   /// Options of this format alone (e.g. GIF's `--matte`), for `render` and `batch`.
   static var options: [FormatOption] { get }
 
@@ -42,6 +45,7 @@ public protocol OutputFormat: Sendable {
 }
 
 extension OutputFormat {
+  public static var displayName: String { name.uppercased() }
   public var frameRateLimit: FrameRateLimit? { nil }
   public var cacheKey: String { "" }
   public var writesFolder: Bool { false }

@@ -62,7 +62,7 @@ enum RenderCommand: Command {
       let name = format.defaultPath(name: renderer.scene.name, scale: renderer.scale)
       let output = renderers.count > 1 ? (args.value("output") ?? ".") + "/" + name : args.value("output") ?? name
       let summary = try renderer.write(format, to: output)
-      Console.out(describe(summary, renderer.scene, format: type(of: format).name))
+      Console.out(describe(summary, renderer.scene, format: type(of: format)))
       for note in summary.notes { Console.out(note) }
     }
     return 0
@@ -91,15 +91,14 @@ enum RenderCommand: Command {
   }
 
   /// One line about a written output.
-  /// - Parameter format: the `--format` name, which names the file kind when frames were merged.
-  static func describe(_ summary: OutputSummary, _ scene: ResolvedScene, format: String) -> String {
+  /// - Parameter format: the format written, which names the file kind when frames were merged.
+  static func describe(_ summary: OutputSummary, _ scene: ResolvedScene, format: any OutputFormat.Type) -> String {
     if let first = summary.files.first, let last = summary.files.last {
       return "\(summary.path)/: \(summary.frames) frames \(first) … \(last)"
     }
     var frames = "\(summary.frames) frames"
     if let stored = summary.storedFrames, stored != summary.frames {
-      let kind = ["gif": "GIF", "apng": "APNG", "webp": "WebP"][format] ?? format
-      frames += " (\(stored) in the \(kind) after merging identical frames)"
+      frames += " (\(stored) in the \(format.displayName) after merging identical frames)"
     }
     return "\(summary.path): \(frames), \(fmtSeconds(scene.timeline.period)) s, \(summary.bytes) bytes"
   }

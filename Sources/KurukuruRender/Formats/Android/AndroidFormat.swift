@@ -18,6 +18,7 @@ import KurukuruCore
 /// earlier, longer render of the same name are removed, other resources in `res/` stay.
 public struct AndroidFormat: OutputFormat {
   public static let name = "android"
+  public static let displayName = "Android bundle"
   public static let summary =
     "Android res/ folder: drawable/NAME.xml (<animation-list>) and PNG frames in drawable-mdpi … drawable-xxxhdpi"
   public static let options: [FormatOption] = []

@@ -23,6 +23,7 @@ import KurukuruCore
 /// `--scale` does not apply. The folder is staged and moved in only when complete.
 public struct CSSFormat: OutputFormat {
   public static let name = "css"
+  public static let displayName = "CSS bundle"
   public static let summary = "web bundle: 1x and 2x sprite sheets, NAME.css (class .NAME) and a demo page NAME.html"
   public static let options: [FormatOption] = []
 

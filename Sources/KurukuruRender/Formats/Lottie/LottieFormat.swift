@@ -25,6 +25,7 @@ import KurukuruCore
 ///   easing handles and colours).
 public struct LottieFormat: OutputFormat {
   public static let name = "lottie"
+  public static let displayName = "Lottie"
   public static let summary =
     "Lottie JSON (vector: --scale has no effect; AngularGradient and shadow are approximated)"
   public static let options: [FormatOption] = []

@@ -13,6 +13,7 @@ import KurukuruCore
 /// `WebPDelays.maximumFPS` (90) are re-timed to 90 fps.
 public struct WebPFormat: OutputFormat {
   public static let name = "webp"
+  public static let displayName = "WebP"
   public static let summary = "animated WebP (lossless by default, full alpha)"
 
   /// Compression and loop options; `threads` is set from the renderer when writing.

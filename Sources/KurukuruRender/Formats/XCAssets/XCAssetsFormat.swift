@@ -15,6 +15,7 @@ import KurukuruCore
 /// same name are removed.
 public struct XCAssetsFormat: OutputFormat {
   public static let name = "xcassets"
+  public static let displayName = "Xcode asset catalog"
   public static let summary = "Xcode asset catalog NAME.xcassets: image sets NAME0, NAME1, … with 1x, 2x, 3x PNGs"
   public static let options: [FormatOption] = []
 
