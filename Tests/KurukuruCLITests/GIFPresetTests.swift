@@ -132,7 +132,8 @@ final class GIFPresetTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: dir) }
     let preset = CLITest.preset("circle-progress")
     var sizes: [String: Int] = [:]
-    for (label, extra) in [("exact", ["--quality", "0"]), ("default", []), ("few", ["--colors", "15"])] {
+    // "few": every colour up to 15, so the colour limit is what binds.
+    for (label, extra) in [("exact", ["--quality", "0"]), ("default", []), ("few", ["--colors", "15", "--quality", "0"])] {
       let path = dir.appendingPathComponent("\(label).gif").path
       let r = try CLITest.run(["render", preset, "--fps", "2", "--output", path] + extra)
       XCTAssertEqual(r.status, 0, r.stderr)
@@ -149,5 +150,25 @@ final class GIFPresetTests: XCTestCase {
     let png = try CLITest.run(["render", preset, "--format", "png", "--colors", "8", "--output", dir.appendingPathComponent("p").path])
     XCTAssertEqual(png.status, 2, "--colors is for GIF only")
     XCTAssertTrue(png.stderr.contains("--colors"), png.stderr)
+  }
+
+  /// The default quality is 46 dB for a GIF that keeps transparency and 54 dB for an opaque one:
+  /// the same bytes as asking for those values, and the transparent default is the smaller file.
+  func testDefaultQualityDependsOnTransparency() throws {
+    let dir = try CLITest.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let preset = CLITest.preset("spinkit-cube-grid")
+    func render(_ label: String, _ extra: [String]) throws -> [UInt8] {
+      let path = dir.appendingPathComponent("\(label).gif").path
+      let r = try CLITest.run(["render", preset, "--scale", "2", "--output", path] + extra)
+      XCTAssertEqual(r.status, 0, r.stderr)
+      return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+    let transparent = try render("transparent", [])
+    XCTAssertEqual(transparent, try render("transparent46", ["--quality", "46"]))
+    XCTAssertLessThan(transparent.count, try render("transparent54", ["--quality", "54"]).count)
+    let opaque = try render("opaque", ["--background", "white"])
+    XCTAssertEqual(opaque, try render("opaque54", ["--background", "white", "--quality", "54"]))
+    XCTAssertNotEqual(opaque, try render("opaque46", ["--background", "white", "--quality", "46"]))
   }
 }

@@ -105,14 +105,19 @@ final class GIFPaletteTests: XCTestCase {
     exact.map([.rgb(100, 100, 100), .rgb(100, 100, 100), .rgb(100, 100, 100), .rgb(200, 0, 0)])
     exact.map([.rgb(102, 101, 100), .rgb(103, 100, 100), .transparent, .rgb(200, 0, 0)])
     XCTAssertEqual(exact.canvas, [1, 1, 3, 2], "tolerance 0: always the nearest colour")
-    XCTAssertEqual(GIFOptions(maxColorError: 0).temporalTolerance, 0)
-    XCTAssertEqual(GIFOptions().temporalTolerance, 3, "54 dB: 12 × 0.51²")
+    XCTAssertEqual(GIFOptions.temporalTolerance(forColorError: 0), 0)
+    XCTAssertEqual(GIFOptions.temporalTolerance(forColorError: GIFOptions.defaultColorError), 3, "54 dB: 12 × 0.51²")
+    XCTAssertEqual(GIFOptions.temporalTolerance(forColorError: GIFOptions.defaultTransparentColorError), 19,
+                   "46 dB: 12 × 1.28²")
   }
 
   func testPSNRTargetConversion() {
     XCTAssertEqual(GIFOptions.colorError(forPSNR: 20 * log10(255.0)), 1, accuracy: 1e-9)
     XCTAssertEqual(GIFOptions.colorError(forPSNR: 50), 0.806, accuracy: 0.001)
-    XCTAssertEqual(GIFOptions().maxColorError, GIFOptions.defaultColorError)
+    XCTAssertNil(GIFOptions().maxColorError)
+    XCTAssertEqual(GIFOptions().colorError(hasTransparency: false), GIFOptions.colorError(forPSNR: 54))
+    XCTAssertEqual(GIFOptions().colorError(hasTransparency: true), GIFOptions.colorError(forPSNR: 46))
+    XCTAssertEqual(GIFOptions(maxColorError: 2).colorError(hasTransparency: true), 2)
   }
 
   func testNearestColourMatchesBruteForce() {

@@ -95,7 +95,7 @@ enum Reference {
   /// The canvases the encoder intends: matted, palette-mapped, transparent as (0, 0, 0, 0).
   static func expected(_ frames: [Frame], options: GIFOptions) -> [Frame] {
     var matting = Matting(options: options)
-    if options.keepTransparency && options.maxColorError > 0 && options.maxFringeError > 0 {
+    if options.keepTransparency && options.maxColorError != 0 && options.maxFringeError > 0 {
       // The encoder sets the alpha threshold from its first chunk of frames.
       let chunk = GIFEncoder.chunkSize(width: frames[0].width, height: frames[0].height)
       matting = Matting(options: options, threshold: Matting.fringeThreshold(
@@ -108,12 +108,12 @@ enum Reference {
       matting.keys(of: frame, into: &keys)
       histogram.add(keys)
     }
-    let palette = Quantizer.palette(for: histogram, maxColors: options.maxColors,
-                                        maxError: options.maxColorError)
+    let colorError = options.colorError(hasTransparency: histogram.transparentCount > 0)
+    let palette = Quantizer.palette(for: histogram, maxColors: options.maxColors, maxError: colorError)
     var mapper = PixelMapper(palette: palette, dither: options.dither)
     // A pixel whose key changed keeps its previous opaque palette colour while that is within
     // the temporal tolerance of the new colour.
-    let tolerance = options.temporalTolerance
+    let tolerance = GIFOptions.temporalTolerance(forColorError: colorError)
     var previousKeys: [ColorKey]? = nil
     var previousIndices = [Int](repeating: 0, count: keys.count)
     return frames.map { frame in

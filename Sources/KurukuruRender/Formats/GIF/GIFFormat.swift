@@ -19,7 +19,7 @@ public struct GIFFormat: SingleFileFormat {
   public var options: GIFOptions
 
   /// Creates the format. Default options: white matte, loop forever, no dither, 255 colours,
-  /// 54 dB quality.
+  /// 54 dB quality (46 dB with transparency).
   public init(_ options: GIFOptions = GIFOptions()) {
     self.options = options
   }
@@ -49,7 +49,9 @@ public struct GIFFormat: SingleFileFormat {
         GIF only: the colour fidelity that is good enough, as PSNR in dB over
         every pixel of every frame on the matte (default 54: no visible loss;
         on the bundled presets at --scale 2, 0.5–0.8× the bytes of ffmpeg's
-        two-pass palettegen GIFs at a higher PSNR). The palette gets the fewest
+        two-pass palettegen GIFs at a higher PSNR; 46 for a GIF that keeps
+        transparency, whose one-bit edges are off by more than that on any
+        page but the matte). The palette gets the fewest
         colours that reach it, then fills its power-of-two table (or takes
         every colour when they fit the next size up); a pixel that changes by
         under twice that error keeps its colour. 0 = every colour allowed,
@@ -86,7 +88,7 @@ public struct GIFFormat: SingleFileFormat {
     if options.loopCount != defaults.loopCount { key += "|loops=\(options.loopCount.map(String.init) ?? "none")" }
     if options.dither != defaults.dither { key += "|dither=\(options.dither)" }
     if options.maxColors != defaults.maxColors { key += "|colors=\(options.maxColors)" }
-    if options.maxColorError != defaults.maxColorError { key += "|error=\(options.maxColorError)" }
+    if let error = options.maxColorError, error != defaults.maxColorError { key += "|error=\(error)" }
     if options.maxFringeError != defaults.maxFringeError { key += "|fringe=\(options.maxFringeError)" }
     return key
   }
@@ -118,6 +120,7 @@ extension GIFFormat {
 }
 
 extension OutputFormat where Self == GIFFormat {
-  /// An animated GIF with `options` (default: white matte, loop forever, 54 dB quality).
+  /// An animated GIF with `options` (default: white matte, loop forever, 54 dB quality, 46 dB
+  /// with transparency).
   public static func gif(_ options: GIFOptions = GIFOptions()) -> GIFFormat { GIFFormat(options) }
 }
