@@ -186,7 +186,7 @@ public enum Batch {
       .sorted { $0.output.scale < $1.output.scale }
       .compactMap { w -> Gallery.Link? in
         guard let format = w.output.format, seen.insert(type(of: format).name).inserted else { return nil }
-        return Gallery.Link(path: w.output.path, label: type(of: format).name.uppercased(), bytes: w.entry.bytes)
+        return Gallery.Link(path: w.output.path, label: type(of: format).displayName, bytes: w.entry.bytes)
       }
   }
 }

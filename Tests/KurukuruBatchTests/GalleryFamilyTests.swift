@@ -1,6 +1,7 @@
 import Foundation
 @testable import KurukuruBatch
 import KurukuruCore
+import KurukuruRender
 import XCTest
 
 // MARK: - The gallery by family, and overflow warnings
@@ -36,6 +37,20 @@ final class GalleryFamilyTests: XCTestCase {
     XCTAssertTrue(html.contains("<a href=\"#family-exyte-ActivityIndicatorView\">exyte/ActivityIndicatorView</a>"))
     XCTAssertTrue(html.contains("<section class=\"family\" id=\"family-exyte-ActivityIndicatorView\">"))
     XCTAssertTrue(html.contains("<section class=\"family\" id=\"family-Other\">"))
+  }
+
+  /// The full-alpha images are captioned with each format's display name and size.
+  func testFullAlphaImagesAreCaptionedWithTheFormatsDisplayName() throws {
+    let input = try BatchTest.folder(), out = try BatchTest.folder()
+    try BatchTest.write(BatchTest.dot(name: "a"), as: "a.json", in: input)
+    let report = try Batch.run(BatchOptions(inputs: [input], output: out, formats: [GIFFormat(), APNGFormat(), WebPFormat()]))
+    XCTAssertTrue(report.succeeded)
+    let html = String(decoding: try BatchTest.bytes(report.galleryPath), as: UTF8.self)
+    for label in ["APNG", "WebP"] {
+      XCTAssertTrue(html.contains("<p class=\"caption\">\(label) · "), label)
+      XCTAssertTrue(html.contains("alt=\"\(label) on dark\""), label)
+    }
+    XCTAssertFalse(html.contains("WEBP"))
   }
 
   func testTheBundledPresetsAreGroupedByTheirFamilies() throws {
