@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - Timeline
 
 /// The loop a scene renders (ARCHITECTURE.md §4): its period, frame count and frame times.
@@ -245,11 +247,16 @@ public struct Timeline: Equatable, Sendable {
         message: "\"duration\": \"auto\" would compare \(values) values at \(last - first + 1) loop lengths; give a smaller maximum or a number",
         kind: .limitExceeded)
     }
-    var seams: [(length: Double, seam: Double)] = []
-    for frames in first...last {
-      let length = Double(frames) / fps
-      seams.append((length, seam(root, period: length)))
+    // Candidates are independent: measured on all cores (this runs before any frame is drawn;
+    // the choice below goes through them in order, so it never depends on the thread count).
+    let measure = { (k: Int) -> (length: Double, seam: Double) in
+      let length = Double(first + k) / fps
+      return (length, seam(root, period: length))
     }
+    let count = last - first + 1
+    // The body cannot throw; the serial form is only there to satisfy the type checker.
+    let seams = (try? Parallel.map(count, workers: ProcessInfo.processInfo.activeProcessorCount, measure))
+      ?? (0..<count).map(measure)
     let best = seams.map(\.seam).min() ?? 0
     return seams.first { $0.seam <= best + autoSeamSlack }?.length ?? longest
   }
