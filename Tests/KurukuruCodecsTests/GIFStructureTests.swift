@@ -102,11 +102,22 @@ final class GIFStructureTests: XCTestCase {
     XCTAssertGreaterThan(LZW.compress(noise, minCodeSize: 8).count * 8, 2000 * 9)
   }
 
+  func testLZWTableIsAtMostHalfFull() {
+    // A frame of n pixels adds at most n + 2 codes before the table would hold 4,096.
+    for n in [0, 1, 30, 31, 100, 2_046, 2_047, 4_094, 4_095, 1_000_000] {
+      let slots = 1 << LZW.tableBits(pixelCount: n)
+      XCTAssertGreaterThanOrEqual(slots, 2 * min(n + 2, 4096), "\(n) pixels")
+      XCTAssertLessThanOrEqual(slots, max(64, 4 * min(n + 2, 4096)), "\(n) pixels: not larger than needed")
+      XCTAssertLessThanOrEqual(slots, 8192)
+    }
+  }
+
   func testFrameBytesEqualGiflibs() throws {
     // Every code size, noise and runs, and frames long enough to fill the table (clear codes).
     var generator = SplitMix64(seed: 4)
     for minCodeSize in 2...8 {
-      for (width, height) in [(1, 1), (7, 3), (64, 64), (301, 97)] {
+      // Sizes also span the table sizes (64 slots for 7×3, 4,096 for 45×45, 8,192 from 64×64).
+      for (width, height) in [(1, 1), (7, 3), (200, 1), (45, 45), (64, 64), (301, 97)] {
         var pixels: [UInt8] = []
         while pixels.count < width * height {
           let value = UInt8(truncatingIfNeeded: generator.next()) & UInt8((1 << minCodeSize) - 1)

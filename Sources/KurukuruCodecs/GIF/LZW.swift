@@ -3,15 +3,25 @@
 /// GIF LZW compression: the image data of a frame, byte-identical to giflib's encoder.
 ///
 /// The string table maps (prefix code, next index) to the code of the longer string by open
-/// addressing over 8,192 slots (at most 4,096 codes). Codes are assigned as giflib assigns them:
+/// addressing over at most 8,192 slots (at most 4,096 codes), at most half full: a frame of n
+/// pixels adds at most n codes, so a small frame gets a small table (filling 8,192 slots took
+/// more time than compressing a 50×50 frame). The table's size never changes the codes, only
+/// where they are stored. Codes are assigned as giflib assigns them:
 /// from `clear + 2` up; when code 4,095 would be next, a clear code is sent and the table starts
 /// afresh. A code is written at the current width, after which the width grows if the next code
 /// to assign no longer fits (at most 12 bits).
 enum LZW {
-  /// The table size as a bit mask (8,192 slots).
-  private static let mask = 8191
   /// The code giflib never assigns: reaching it sends a clear code.
   private static let maxCode = 4095
+
+  /// Bits of the table size for `pixelCount` pixels: at least twice the codes they can add
+  /// (capped at 4,096), 64 to 8,192 slots.
+  static func tableBits(pixelCount: Int) -> Int {
+    let slots = 2 * min(pixelCount + 2, maxCode + 1)
+    var bits = 6
+    while 1 << bits < slots { bits += 1 }
+    return bits
+  }
 
   /// Compresses palette indices as GIF image data: the minimum code size byte, then the codes in
   /// data sub-blocks of at most 255 bytes, then the block terminator. The same bytes as giflib's
@@ -42,6 +52,8 @@ enum LZW {
     // At most one code per pixel, plus clear codes (one per 4,093 codes), the first clear, the
     // last string and the end code; 12 bits each at most.
     let capacity = (pixels.count + pixels.count / 4000 + 4) * 3 / 2 + 8
+    let sizeBits = tableBits(pixelCount: pixels.count)
+    let mask = (1 << sizeBits) - 1, shift = UInt32(32 - sizeBits)
     var keys = [Int32](repeating: -1, count: mask + 1)
     var values = [Int16](repeating: 0, count: mask + 1)
     return [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
@@ -70,7 +82,7 @@ enum LZW {
               for i in 1..<pixels.count {
                 let value = Int(pixels[i])
                 let key = Int32(prefix << 8 | value)
-                var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19) & mask
+                var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> shift) & mask
                 while keys[slot] != -1 && keys[slot] != key { slot = (slot + 1) & mask }
                 if keys[slot] == key {
                   prefix = Int(values[slot])
