@@ -88,7 +88,7 @@ public struct GIFFormat: SingleFileFormat {
     if options.loopCount != defaults.loopCount { key += "|loops=\(options.loopCount.map(String.init) ?? "none")" }
     if options.dither != defaults.dither { key += "|dither=\(options.dither)" }
     if options.maxColors != defaults.maxColors { key += "|colors=\(options.maxColors)" }
-    if let error = options.maxColorError, error != defaults.maxColorError { key += "|error=\(error)" }
+    if let error = options.maxColorError { key += "|error=\(error)" }
     if options.maxFringeError != defaults.maxFringeError { key += "|fringe=\(options.maxFringeError)" }
     return key
   }
