@@ -13,9 +13,9 @@ final class ParallelTests: XCTestCase {
       let counts = Counter(size: 100)
       try Parallel.forEach(5..<105, workers: workers) { counts.add($0 - 5) }
       XCTAssertEqual(counts.values, [Int](repeating: 1, count: 100), "workers \(workers)")
-      XCTAssertEqual(try Parallel.map(50, workers: workers) { $0 * $0 }, (0..<50).map { $0 * $0 }, "workers \(workers)")
+      XCTAssertEqual(Parallel.map(50, workers: workers) { $0 * $0 }, (0..<50).map { $0 * $0 }, "workers \(workers)")
     }
-    XCTAssertEqual(try Parallel.map(0, workers: 4) { $0 }, [])
+    XCTAssertEqual(Parallel.map(0, workers: 4) { $0 }, [])
   }
 
   func testTheLowestFailingIndexIsReported() {

@@ -111,7 +111,7 @@ public enum APNGEncoder {
     var identical = [Bool](repeating: false, count: frameCount)
     var last: Frame?
     try forEachChunk(width: width, height: height, count: frameCount, chunk: chunk, frames: frames) { range, rendered in
-      let changes = try Parallel.map(rendered.count, workers: threads) { k in
+      let changes = Parallel.map(rendered.count, workers: threads) { k in
         FrameChange(from: k == 0 ? last : rendered[k - 1], to: rendered[k], countColors: options.allowPalette)
       }
       for (k, change) in changes.enumerated() {
@@ -156,7 +156,7 @@ public enum APNGEncoder {
       }
     } else {
       try forEachChunk(width: width, height: height, count: frameCount, chunk: chunk, frames: frames) { range, rendered in
-        let rects = try Parallel.map(rendered.count, workers: threads) { k in
+        let rects = Parallel.map(rendered.count, workers: threads) { k in
           FrameChange.changedRect(from: k == 0 ? last : rendered[k - 1], to: rendered[k])
         }
         for (k, frame) in rendered.enumerated() { try add(range.lowerBound + k, frame.pixels, rects[k]) }

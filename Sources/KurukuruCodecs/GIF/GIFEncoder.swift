@@ -271,7 +271,7 @@ public enum GIFEncoder {
   /// - Returns: One change per frame.
   private static func keyChanges(of frames: [Frame], after previous: Frame?, matting: Matting,
                                  previousMatting: Matting, threads: Int) throws -> [KeyChange] {
-    try Parallel.map(frames.count, workers: threads) { k in
+    Parallel.map(frames.count, workers: threads) { k in
       KeyChange(from: k == 0 ? previous : frames[k - 1], to: frames[k], matting: matting,
                 previousMatting: k == 0 ? previousMatting : matting)
     }
@@ -367,7 +367,7 @@ struct FrameStream {
     guard !batch.isEmpty else { return }
     let batch = self.batch, previous = self.previous
     let (width, height, t) = (self.width, self.height, transparent)
-    let changes = try Parallel.map(batch.count, workers: threads) { k -> CanvasChange? in
+    let changes = Parallel.map(batch.count, workers: threads) { k -> CanvasChange? in
       guard let before = k == 0 ? previous : batch[k - 1].canvas else { return nil }
       return CanvasChange(from: before, to: batch[k].canvas, width: width, height: height, transparent: t)
     }
@@ -383,7 +383,7 @@ struct FrameStream {
     let layouts = self.layouts
     self.layouts = []
     let (t, minCodeSize) = (transparent, self.minCodeSize)
-    let frames = try Parallel.map(layouts.count, workers: threads) { k -> [UInt8] in
+    let frames = Parallel.map(layouts.count, workers: threads) { k -> [UInt8] in
       layouts[k].encoded(transparent: t, minCodeSize: minCodeSize)
     }
     for frame in frames { bytes.append(contentsOf: frame) }

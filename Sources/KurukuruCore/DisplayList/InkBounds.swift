@@ -88,9 +88,7 @@ extension ResolvedScene {
   /// answer does not depend on the number of threads.
   public func canvasOverflow(at times: [Double], tolerance: Double = 0.01) -> CanvasOverflow? {
     let measure = { (i: Int) in evaluate(self, at: times[i]).overflow(tolerance: tolerance) }
-    let workers = ProcessInfo.processInfo.activeProcessorCount
-    // The body cannot throw; the serial form is only there to satisfy the type checker.
-    let found = (try? Parallel.map(times.count, workers: workers, measure)) ?? times.indices.map(measure)
+    let found = Parallel.map(times.count, workers: ProcessInfo.processInfo.activeProcessorCount, measure)
     var worst: CanvasOverflow?
     for (t, o) in zip(times, found) {
       guard let o else { continue }

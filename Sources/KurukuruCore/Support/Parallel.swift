@@ -64,4 +64,13 @@ package enum Parallel {
       return result
     }
   }
+
+  /// `map(_:workers:_:)` for a body that cannot throw, so callers need no `try`.
+  package static func map<T>(_ count: Int, workers: Int, _ body: (Int) -> T) -> [T] {
+    do {
+      return try map(count, workers: workers) { (i: Int) throws -> T in body(i) }
+    } catch {
+      preconditionFailure("Parallel.map: a body that cannot throw threw \(error)")
+    }
+  }
 }

@@ -253,10 +253,7 @@ public struct Timeline: Equatable, Sendable {
       let length = Double(first + k) / fps
       return (length, seam(root, period: length))
     }
-    let count = last - first + 1
-    // The body cannot throw; the serial form is only there to satisfy the type checker.
-    let seams = (try? Parallel.map(count, workers: ProcessInfo.processInfo.activeProcessorCount, measure))
-      ?? (0..<count).map(measure)
+    let seams = Parallel.map(last - first + 1, workers: ProcessInfo.processInfo.activeProcessorCount, measure)
     let best = seams.map(\.seam).min() ?? 0
     return seams.first { $0.seam <= best + autoSeamSlack }?.length ?? longest
   }
