@@ -2,6 +2,8 @@ import Foundation
 import Kurukuru
 import XCTest
 
+@testable import KurukuruCore
+
 // MARK: - Ink bounds against the rasterizer
 
 /// `DisplayList.inkBounds` is measured on geometry; the rasterizer is the truth. Every inked
@@ -57,6 +59,37 @@ final class CanvasOverflowTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Double(pixels.maxY), ink.maxY * scale - slack, "\(name) frame \(i) bottom")
       }
     }
+  }
+
+  /// The overflow check settles most frames with a coarse box (control points widened by the
+  /// pen's reach) before measuring exactly: on every frame of every bundled preset, and of a few
+  /// at a size their ink just leaves, the answer is the exact one.
+  func testTheCoarseFirstOverflowCheckAnswersAsTheExactOneOnEveryBundledFrame() throws {
+    var settledCoarsely = 0, frames = 0, overflowing = 0
+    for name in PresetLibrary.names {
+      let preset = try PresetLibrary.preset(named: name)
+      var scenes = [try preset.scene(background: .clear)]
+      // Shrunk by 20 %, the ink of most presets leaves the canvas.
+      var shrunk = scenes[0]
+      shrunk.size = Size(width: shrunk.size.width * 0.8, height: shrunk.size.height * 0.8)
+      scenes.append(shrunk)
+      for scene in scenes {
+        for i in 0..<scene.timeline.frameCount {
+          let list = evaluate(scene, at: scene.timeline.time(ofFrame: i))
+          let fast = list.overflow(), exact = list.exactOverflow(tolerance: 0.01)
+          XCTAssertEqual(fast?.amount, exact?.amount, "\(name) \(scene.size) frame \(i)")
+          XCTAssertEqual(fast?.edge, exact?.edge, "\(name) \(scene.size) frame \(i)")
+          frames += 1
+          if exact != nil { overflowing += 1 }
+          if let coarse = list.coarseInkBox(), coarse.isEmpty || max(-coarse.minX, -coarse.minY, coarse.maxX - scene.size.width, coarse.maxY - scene.size.height) <= 0.01 - 1e-6 {
+            settledCoarsely += 1
+          }
+        }
+      }
+    }
+    print("coarse-first overflow: \(frames) frames, \(overflowing) overflowing, \(settledCoarsely) settled coarsely")
+    XCTAssertGreaterThan(overflowing, frames / 10, "the shrunk canvases must make overflow common")
+    XCTAssertGreaterThan(settledCoarsely, frames / 3, "the coarse box must settle many frames, or it only costs")
   }
 
   func testTheRendererReportsAClippedLoopAndTheRasterizerReallyClipsIt() throws {

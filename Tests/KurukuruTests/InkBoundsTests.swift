@@ -112,4 +112,79 @@ final class InkBoundsTests: XCTestCase {
       CanvasOverflow(canvas: Size(width: 64, height: 48.5), amount: 3.456, edge: .left, time: 0.4166).description,
       "drawing leaves the 64×48.5 canvas by 3.46 pt (left) at t = 0.42 s")
   }
+
+  // MARK: - The coarse box
+
+  /// A random drawing: 1–3 subpaths of moves, lines, cubics and closes under a random affine
+  /// transform (rotation, shear, scale 0.2–3), filled or stroked with any cap, join, miter limit
+  /// and dash.
+  func randomDrawing(_ random: inout SplitMix64) -> Drawing {
+    func unit() -> Double { Double(random.next() % 1_000_001) / 1_000_000 }
+    func point() -> Point { Point(x: unit() * 80 - 8, y: unit() * 80 - 8) }
+    var elements: [PathElement] = []
+    for _ in 0..<(1 + Int(random.next() % 3)) {
+      elements.append(.move(point()))
+      for _ in 0..<Int(random.next() % 4) {
+        elements.append(random.next() % 2 == 0 ? .line(point()) : .cubic(point(), point(), point()))
+      }
+      if random.next() % 2 == 0 { elements.append(.close) }
+    }
+    let transform = Transform(a: unit() * 2.8 + 0.2, b: unit() - 0.5, c: unit() - 0.5, d: unit() * 2.8 + 0.2,
+                              tx: unit() * 20 - 10, ty: unit() * 20 - 10)
+      .then(.rotation(degrees: unit() * 360))
+    let style: DrawStyle = random.next() % 3 == 0
+      ? .fill(evenOdd: false)
+      : .stroke(StrokeOptions(
+        lineWidth: unit() * 12, lineCap: LineCap.allCases[Int(random.next() % 3)],
+        lineJoin: LineJoin.allCases[Int(random.next() % 3)], miterLimit: 1 + unit() * 12,
+        dash: random.next() % 4 == 0 ? [unit() * 6, unit() * 6] : []))
+    return Drawing(path: BezierPath(elements), transform: transform, style: style, paint: .color(red))
+  }
+
+  func testTheCoarseBoxHoldsTheExactInkOfRandomDrawingsAndLayers() throws {
+    var random = SplitMix64(seed: 7)
+    for trial in 0..<2_000 {
+      var items: [DisplayItem] = (0..<(1 + Int(random.next() % 3))).map { _ in .drawing(randomDrawing(&random)) }
+      if trial % 3 == 0 {
+        let shadow = Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.5), radius: Double(random.next() % 9),
+                            offset: Point(x: Double(random.next() % 7) - 3, y: 2))
+        items = [.layer(Layer(opacity: 0.8, shadow: shadow, items: items))]
+      }
+      let drawn = list(items)
+      let coarse = try XCTUnwrap(drawn.coarseInkBox(), "trial \(trial)")
+      guard let exact = drawn.inkBounds else {
+        continue  // nothing visible: any coarse box is fine, the exact check answers nil
+      }
+      let slack = 1e-9 * max(1, abs(exact.minX), abs(exact.maxX), abs(exact.minY), abs(exact.maxY))
+      XCTAssertLessThanOrEqual(coarse.minX, exact.minX + slack, "trial \(trial) left")
+      XCTAssertLessThanOrEqual(coarse.minY, exact.minY + slack, "trial \(trial) top")
+      XCTAssertGreaterThanOrEqual(coarse.maxX, exact.maxX - slack, "trial \(trial) right")
+      XCTAssertGreaterThanOrEqual(coarse.maxY, exact.maxY - slack, "trial \(trial) bottom")
+    }
+  }
+
+  func testOverflowWithTheCoarseBoxFirstAnswersAsTheExactBoxDoes() {
+    // Canvases from well inside the ink to well around it, so that both answers occur.
+    var random = SplitMix64(seed: 8)
+    var overflowing = 0, inside = 0
+    for trial in 0..<2_000 {
+      let drawing = randomDrawing(&random)
+      let side = 20 + Double(random.next() % 200)
+      let drawn = list([.drawing(drawing)], size: side)
+      let fast = drawn.overflow(tolerance: 0.5), exact = drawn.exactOverflow(tolerance: 0.5)
+      XCTAssertEqual(fast?.amount, exact?.amount, "trial \(trial)")
+      XCTAssertEqual(fast?.edge, exact?.edge, "trial \(trial)")
+      if exact == nil { inside += 1 } else { overflowing += 1 }
+    }
+    XCTAssertGreaterThan(inside, 100, "the trials must include ink that stays inside")
+    XCTAssertGreaterThan(overflowing, 100, "and ink that leaves")
+  }
+
+  func testAProjectedGroupHasNoCoarseBox() {
+    let dot = Drawing(path: circle(center: Point(x: 32, y: 32), radius: 10), transform: .identity, style: .fill(evenOdd: false), paint: .color(red))
+    let projected = DisplayItem.projected(ProjectedGroup(projection: .identity, items: [.drawing(dot)]))
+    XCTAssertNil(list([projected]).coarseInkBox(), "a projection may put corners behind the viewer")
+    XCTAssertNotNil(list([.drawing(dot)]).coarseInkBox())
+  }
 }
+

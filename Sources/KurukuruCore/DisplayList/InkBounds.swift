@@ -21,6 +21,19 @@ extension DisplayList {
   /// past any edge, or `nil` when the ink stays within `tolerance` points of the canvas.
   /// - Parameter tolerance: overflow ignored, in points (≥ 0). Default 0.01.
   public func overflow(tolerance: Double = 0.01) -> (amount: Double, edge: CanvasEdge)? {
+    // Most frames stay well inside: a box that holds the ink, found without solving for curve
+    // extremes, settles them (nv-ball-grid-pulse's check took longer than drawing its frames).
+    // Its margin of 1e-6 pt keeps rounding from deciding what the exact box would not.
+    if let coarse = coarseInkBox() {
+      guard !coarse.isEmpty else { return nil }
+      let reach = max(-coarse.minX, -coarse.minY, coarse.maxX - size.width, coarse.maxY - size.height)
+      if reach <= tolerance - 1e-6 { return nil }
+    }
+    return exactOverflow(tolerance: tolerance)
+  }
+
+  /// `overflow(tolerance:)` measured on `inkBounds` alone, without the coarse box first.
+  func exactOverflow(tolerance: Double) -> (amount: Double, edge: CanvasEdge)? {
     guard let ink = inkBounds else { return nil }
     let candidates: [(Double, CanvasEdge)] = [
       (-ink.minX, .left), (-ink.minY, .top), (ink.maxX - size.width, .right), (ink.maxY - size.height, .bottom),
@@ -30,6 +43,17 @@ extension DisplayList {
       let worst = candidates.first(where: { $0.0 >= largest - 1e-9 })
     else { return nil }
     return worst
+  }
+}
+
+extension DisplayList {
+  /// A box that holds everything `inkBounds` holds (never less; often more), from the paths'
+  /// control points widened by each stroke's farthest reach; nil when a projected group makes a
+  /// cheap bound unsure (then only the exact box answers). An empty box: nothing visible.
+  func coarseInkBox() -> InkBox? {
+    var box = InkBox()
+    for item in items where !InkBox.addCoarse(item, to: &box) { return nil }
+    return box
   }
 }
 
@@ -161,6 +185,53 @@ struct InkBox {
           if let q = group.projection.apply(Point(x: corner.0, y: corner.1)) { box.add(q) }
         }
       }
+    }
+  }
+
+  /// Adds a box holding `item`'s ink as `add(_:to:)` measures it: a Bézier segment lies in the
+  /// hull of its control points, and a stroke's outline within its pen's reach of the path (the
+  /// half width; √2 of it for square caps, `miterLimit` of it for miter joins). Returns false
+  /// for a projected group, whose corners may go behind the viewer.
+  static func addCoarse(_ item: DisplayItem, to box: inout InkBox) -> Bool {
+    switch item {
+    case .drawing(let d):
+      guard d.paint.isVisible else { return true }
+      var reach = 0.0
+      if case .stroke(let s) = d.style {
+        let w = s.lineWidth / 2 * d.transform.largestScale
+        guard w > 0 else { return true }
+        reach = w * max(1, s.lineCap == .square ? 2.squareRoot() : 1, s.lineJoin == .miter ? s.miterLimit : 1)
+        guard reach.isFinite else { return false }
+      }
+      var inner = InkBox()
+      for element in d.path.elements {
+        switch element {
+        case .move(let p), .line(let p): inner.add(d.transform.apply(p))
+        case .cubic(let c1, let c2, let p):
+          inner.add(d.transform.apply(c1))
+          inner.add(d.transform.apply(c2))
+          inner.add(d.transform.apply(p))
+        case .close: break
+        }
+      }
+      guard !inner.isEmpty else { return true }
+      box.add(Point(x: inner.minX - reach, y: inner.minY - reach))
+      box.add(Point(x: inner.maxX + reach, y: inner.maxY + reach))
+      return true
+    case .layer(let layer):
+      guard layer.opacity > 0 else { return true }
+      var inner = InkBox()
+      for child in layer.items where !addCoarse(child, to: &inner) { return false }
+      guard !inner.isEmpty else { return true }
+      box.add(inner)
+      if let shadow = layer.shadow, shadow.color.alpha * layer.opacity > 0 {
+        let reach = shadowReach(radius: shadow.radius, alpha: shadow.color.alpha * layer.opacity)
+        box.add(Point(x: inner.minX + shadow.offset.x - reach, y: inner.minY + shadow.offset.y - reach))
+        box.add(Point(x: inner.maxX + shadow.offset.x + reach, y: inner.maxY + shadow.offset.y + reach))
+      }
+      return true
+    case .projected:
+      return false
     }
   }
 
