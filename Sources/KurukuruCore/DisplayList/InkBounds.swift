@@ -190,7 +190,7 @@ struct InkBox {
 
   /// Adds a box holding `item`'s ink as `add(_:to:)` measures it: a Bézier segment lies in the
   /// hull of its control points, and a stroke's outline within its pen's reach of the path (the
-  /// half width; √2 of it for square caps, `miterLimit` of it for miter joins). Returns false
+  /// half width, √2 of it for square caps) plus its miter tips, measured exactly. Returns false
   /// for a projected group, whose corners may go behind the viewer.
   static func addCoarse(_ item: DisplayItem, to box: inout InkBox) -> Bool {
     switch item {
@@ -200,8 +200,16 @@ struct InkBox {
       if case .stroke(let s) = d.style {
         let w = s.lineWidth / 2 * d.transform.largestScale
         guard w > 0 else { return true }
-        reach = w * max(1, s.lineCap == .square ? 2.squareRoot() : 1, s.lineJoin == .miter ? s.miterLimit : 1)
+        reach = s.lineCap == .square ? w * 2.squareRoot() : w
         guard reach.isFinite else { return false }
+        // Round joins stay within w, bevels within the segment ends' offsets; miter tips reach
+        // further, but only at corners: those are measured as `strokeInk` measures them (a
+        // circle's smooth joins add nothing, so rings keep a tight box).
+        if s.lineJoin == .miter {
+          for subpath in Segments.subpaths(d.path, d.transform) {
+            addJoins(subpath.segments.filter { !$0.isDegenerate }, closed: subpath.closed, w: w, options: s, into: &box)
+          }
+        }
       }
       var inner = InkBox()
       for element in d.path.elements {
@@ -290,15 +298,22 @@ struct InkBox {
           if dashed && s.lineCap != .butt { box.add(p, radius: s.lineCap == .square ? w * 2.squareRoot() : w) }
         }
       }
-      // Joins between consecutive segments (and the closing one).
-      var pairs = zip(segments.dropLast(), segments.dropFirst()).map { ($0, $1) }
-      if subpath.closed, let last = segments.last, let first = segments.first { pairs.append((last, first)) }
-      for (a, b) in pairs { addJoin(at: a.point(1), in: a.tangent(1), out: b.tangent(0), w: w, options: s, into: &box) }
+      addJoins(segments, closed: subpath.closed, w: w, options: s, into: &box)
       // Caps at the ends of an open subpath.
       if !subpath.closed, let first = segments.first, let last = segments.last {
         addCap(at: first.point(0), direction: first.tangent(0) * -1, w: w, cap: s.lineCap, into: &box)
         addCap(at: last.point(1), direction: last.tangent(1), w: w, cap: s.lineCap, into: &box)
       }
+    }
+  }
+
+  /// The joins between consecutive non-degenerate segments of a subpath (and the closing one).
+  static func addJoins(_ segments: [InkSegment], closed: Bool, w: Double, options s: StrokeOptions, into box: inout InkBox) {
+    for (a, b) in zip(segments.dropLast(), segments.dropFirst()) {
+      addJoin(at: a.point(1), in: a.tangent(1), out: b.tangent(0), w: w, options: s, into: &box)
+    }
+    if closed, let last = segments.last, let first = segments.first {
+      addJoin(at: last.point(1), in: last.tangent(1), out: first.tangent(0), w: w, options: s, into: &box)
     }
   }
 
