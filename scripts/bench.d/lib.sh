@@ -10,7 +10,7 @@ cd "$BENCH_ROOT"
 if [ -z "${KURUKURU:-}" ]; then
   # The binary scripts/install ships: the Swift runtime linked statically on Linux.
   bench_flags=(-c release --build-path "$BENCH_BUILD_PATH")
-  [ "$(uname -s)" = Linux ] && bench_flags+=(--static-swift-stdlib)
+  [ "$(uname -s)" = Linux ] && bench_flags+=(--static-swift-stdlib --disable-local-rpath)
   swift build "${bench_flags[@]}" --product kurukuru >&2
   KURUKURU="$(swift build "${bench_flags[@]}" --show-bin-path)/kurukuru"
 fi
