@@ -17,9 +17,10 @@ public struct WebPOptions: Sendable, Equatable {
   /// The lowest PSNR, in dB over every pixel of every frame composited on white and on black
   /// (the worse of the two), that a lossy file must reach to be written. Default 40.
   public var minimumLossyPSNR: Double
-  /// The most threads the encoder uses (≥ 1; smaller counts as 1). With more than one, the lossy
-  /// and the lossless encodings run at once and libwebp may use a helper thread
-  /// (`thread_level` 1). The bytes are the same for any number. Default: the active cores.
+  /// The most threads the encoder uses (≥ 1; smaller counts as 1). With more than one, a lossless
+  /// frame's two candidate encodings run at once, the lossy and the lossless encodings run at
+  /// once and libwebp may use a helper thread for lossy ones (`thread_level` 1). The bytes are
+  /// the same for any number. Default: the active cores.
   public var threads: Int
 
   /// Creates options; every parameter has the documented default.
@@ -49,7 +50,9 @@ public struct WebPEncoding: Sendable, Equatable {
 
 // MARK: - WebPEncoder
 
-/// A streaming animated WebP encoder over libwebp's `WebPAnimEncoder`.
+/// A streaming animated WebP encoder over libwebp: lossless files are written by
+/// `LosslessAnimation` (the bytes of libwebp's `WebPAnimEncoder`, in less time), lossy ones by
+/// `WebPAnimEncoder` itself.
 ///
 /// Frames are asked for in chunks of at most about 16 MiB (the next chunk renders while the
 /// current one is encoded) and handed to the encoder with timestamps in milliseconds; identical
@@ -90,6 +93,21 @@ public enum WebPEncoder {
   /// - Throws: `WebPError` for invalid input or libwebp failures, or errors of `frames`.
   public static func encode(width: Int, height: Int, durations: [Int], options: WebPOptions = WebPOptions(),
                             frames: (Range<Int>) throws -> [Frame]) throws -> WebPEncoding {
+    do {
+      return try encode(width: width, height: height, durations: durations, options: options, libwebpAnimation: false,
+                        frames: frames)
+    } catch is LosslessAnimation.Unsupported {
+      // One frame in all, or a merged frame too long for our writer: libwebp's encoder, which
+      // handles both, from the start.
+      return try encode(width: width, height: height, durations: durations, options: options, libwebpAnimation: true,
+                        frames: frames)
+    }
+  }
+
+  /// `encode`, with the lossless file written by libwebp's `WebPAnimEncoder` (`libwebpAnimation`)
+  /// or by `LosslessAnimation` (the same bytes, two candidates at once).
+  static func encode(width: Int, height: Int, durations: [Int], options: WebPOptions, libwebpAnimation: Bool,
+                     frames: (Range<Int>) throws -> [Frame]) throws -> WebPEncoding {
     guard (1...WebPLimits.maxEncodedSide).contains(width), (1...WebPLimits.maxEncodedSide).contains(height) else {
       throw WebPError.invalidCanvas(width: width, height: height)
     }
@@ -107,9 +125,12 @@ public enum WebPEncoder {
       throw WebPError.invalidDuration(frame: durations.count - 1, milliseconds: durations[durations.count - 1])
     }
 
-    let lossless = try AnimEncoder(width: width, height: height, loopCount: options.loopCount,
-                                   config: try config(quality: nil, threads: threads))
-    var encoders = [lossless]
+    let losslessConfig = try config(quality: nil, threads: threads)
+    let lossless: AnimationSink = libwebpAnimation
+      ? try AnimEncoder(width: width, height: height, loopCount: options.loopCount, config: losslessConfig)
+      : LosslessAnimation(width: width, height: height, loopCount: options.loopCount, config: losslessConfig,
+                          parallel: threads > 1)
+    var encoders: [AnimationSink] = [lossless]
     if let quality = options.quality {
       encoders.append(try AnimEncoder(width: width, height: height, loopCount: options.loopCount,
                                       config: try config(quality: quality, threads: threads)))
