@@ -93,4 +93,26 @@ final class WebPLosslessAnimationTests: XCTestCase {
                                          libwebpAnimation: true) { _ in [frame, frame, frame] }
     XCTAssertEqual(viaPublic.bytes, libwebp.bytes)
   }
+
+  func testARepeatedChangeReusesItsFileAndKeepsTheBytes() throws {
+    // Three poses played back and forth (a swing): the changes repeat from the second cycle on.
+    var random = SplitMix64(seed: 5)
+    let poses = (0..<3).map { _ -> Frame in
+      var f = Frame(width: 20, height: 14)
+      for _ in 0..<6 {
+        let x = Int(random.next() % 20), y = Int(random.next() % 14)
+        f[x, y] = RGBA8(r: UInt8(random.next() % 256), g: 40, b: 200, a: [128, 255][Int(random.next() % 2)])
+      }
+      return f
+    }
+    let frames = (0..<12).map { poses[[0, 1, 2, 1][$0 % 4]] }
+    let durations = [Int](repeating: 40, count: frames.count)
+    let (ours, libwebp) = try encodeBothWays(width: 20, height: 14, frames: frames, durations: durations)
+    XCTAssertEqual(ours, libwebp)
+    let writer = LosslessAnimation(width: 20, height: 14, loopCount: 0,
+                                   config: try WebPEncoder.config(quality: nil, threads: 1), parallel: false)
+    for (i, frame) in frames.enumerated() { try writer.add(frame, timestamp: 40 * i) }
+    XCTAssertEqual(try writer.assemble(endTimestamp: 40 * frames.count), ours)
+    XCTAssertGreaterThan(writer.reusedEncodings, 5, "the repeated swings must reuse their files")
+  }
 }

@@ -161,7 +161,7 @@ final class GIFWriter {
 // MARK: - PixelRect
 
 /// A rectangle on the canvas, in pixels, top-left origin.
-struct PixelRect: Equatable {
+struct PixelRect: Hashable {
   var x: Int
   var y: Int
   var width: Int
