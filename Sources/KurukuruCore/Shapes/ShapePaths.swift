@@ -76,16 +76,21 @@ public enum PathBuilder {
     let step = sweepDegrees / Double(segments) * .pi / 180
     let k = 4.0 / 3.0 * tan(step / 4)
     var a0 = startDegrees * .pi / 180
-    func point(_ a: Double) -> Point { Point(x: center.x + radiusX * cos(a), y: center.y + radiusY * sin(a)) }
-    let first = point(a0)
-    if !connect { path.move(to: first) }
+    // Each angle's cosine and sine are taken once (a segment's end is the next one's start):
+    // the same values as taking them at every use, at a quarter of the calls.
+    var cos0 = cos(a0), sin0 = sin(a0)
+    func point(_ c: Double, _ s: Double) -> Point { Point(x: center.x + radiusX * c, y: center.y + radiusY * s) }
+    if !connect { path.move(to: point(cos0, sin0)) }
     for _ in 0..<segments {
       let a1 = a0 + step
-      let p0 = point(a0), p3 = point(a1)
-      let c1 = Point(x: p0.x - k * radiusX * sin(a0), y: p0.y + k * radiusY * cos(a0))
-      let c2 = Point(x: p3.x + k * radiusX * sin(a1), y: p3.y - k * radiusY * cos(a1))
+      let cos1 = cos(a1), sin1 = sin(a1)
+      let p0 = point(cos0, sin0), p3 = point(cos1, sin1)
+      let c1 = Point(x: p0.x - k * radiusX * sin0, y: p0.y + k * radiusY * cos0)
+      let c2 = Point(x: p3.x + k * radiusX * sin1, y: p3.y - k * radiusY * cos1)
       path.cubic(c1, c2, p3)
       a0 = a1
+      cos0 = cos1
+      sin0 = sin1
     }
   }
 
