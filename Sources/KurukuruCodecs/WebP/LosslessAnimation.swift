@@ -59,7 +59,7 @@ final class LosslessAnimation: AnimationSink {
   private var written: [WrittenFrame] = []
   private var lastTimestamp = 0
   /// Files already made for a candidate, while their pixels fit `cacheBudget`.
-  private var encoded: [Candidate: [UInt8]] = [:]
+  private var encoded: [CandidateKey: [(candidate: Candidate, bitstream: [UInt8])]] = [:]
   private var cachedBytes = 0
   /// How many candidates took an earlier file instead of being encoded (for tests).
   private(set) var reusedEncodings = 0
@@ -67,10 +67,41 @@ final class LosslessAnimation: AnimationSink {
   static let cacheBudget = 16 << 20
 
   /// A sub-frame to try: its rectangle, its pixels (ARGB, row by row) and whether it blends.
-  private struct Candidate: Hashable {
+  private struct Candidate: Equatable {
     var rect: PixelRect
     var pixels: [UInt32]
     var blend: Bool
+
+    /// What repeats are looked up by; equal keys are then compared pixel by pixel.
+    var key: CandidateKey { CandidateKey(rect: rect, blend: blend, digest: Self.digest(pixels)) }
+
+    /// A fast 64-bit digest of the pixels (four multiply–xor lanes; Swift's SipHash over the
+    /// array cost more than the repeats it found saved).
+    static func digest(_ pixels: [UInt32]) -> UInt64 {
+      pixels.withUnsafeBufferPointer { p in
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
+        let m: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var i = 0
+        while i + 4 <= p.count {
+          lanes.0 = (lanes.0 ^ UInt64(p[i])) &* m
+          lanes.1 = (lanes.1 ^ UInt64(p[i + 1])) &* m
+          lanes.2 = (lanes.2 ^ UInt64(p[i + 2])) &* m
+          lanes.3 = (lanes.3 ^ UInt64(p[i + 3])) &* m
+          i += 4
+        }
+        while i < p.count {
+          lanes.0 = (lanes.0 ^ UInt64(p[i])) &* m
+          i += 1
+        }
+        return lanes.0 ^ (lanes.1 >> 1) ^ (lanes.2 >> 2) ^ (lanes.3 >> 3) ^ UInt64(p.count)
+      }
+    }
+  }
+
+  private struct CandidateKey: Hashable {
+    var rect: PixelRect
+    var blend: Bool
+    var digest: UInt64
   }
 
   /// One frame of the file: a complete WebP image (RIFF) and where and how it is drawn.
@@ -144,7 +175,8 @@ final class LosslessAnimation: AnimationSink {
     // A looping animation often repeats a change (a bounce, a swing): a candidate seen before is
     // the same file again (280 of the bundled presets' 6,644 candidates at scale 2 are repeats,
     // half of spinkit-swing's and spinkit-chasing-dots').
-    let known = (0..<distinct).map { encoded[candidates[$0]] }
+    let keys = (0..<distinct).map { candidates[$0].key }
+    let known = (0..<distinct).map { k in encoded[keys[k]]?.first { $0.candidate == candidates[k] }?.bitstream }
     let missing = (0..<distinct).filter { known[$0] == nil }
     let fresh = try Parallel.map(missing.count, workers: parallel ? missing.count : 1) { m in
       let c = candidates[missing[m]]
@@ -154,7 +186,7 @@ final class LosslessAnimation: AnimationSink {
     var bitstreams = known.map { $0 ?? [] }
     for (m, k) in missing.enumerated() {
       bitstreams[k] = fresh[m]
-      remember(candidates[k], fresh[m])
+      remember(candidates[k], key: keys[k], fresh[m])
     }
     let pick = distinct == 2 && bitstreams[1].count < bitstreams[0].count ? 1 : 0
     written[written.count - 1].disposeToBackground = pick == 1
@@ -202,10 +234,10 @@ final class LosslessAnimation: AnimationSink {
   }
 
   /// Keeps `bitstream` as the file of `candidate` while the budget allows.
-  private func remember(_ candidate: Candidate, _ bitstream: [UInt8]) {
+  private func remember(_ candidate: Candidate, key: CandidateKey, _ bitstream: [UInt8]) {
     let size = candidate.pixels.count * 4 + bitstream.count
     guard cachedBytes + size <= Self.cacheBudget else { return }
-    encoded[candidate] = bitstream
+    encoded[key, default: []].append((candidate, bitstream))
     cachedBytes += size
   }
 
