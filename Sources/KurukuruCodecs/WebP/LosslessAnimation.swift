@@ -327,6 +327,8 @@ final class LosslessAnimation: AnimationSink {
     guard WebPPictureInit(&picture) != 0 else {
       throw WebPError.encoder(operation: "WebPPictureInit", reason: "version mismatch")
     }
+    // Frees only what WebPEncode may allocate in the picture: our pixels are not its memory.
+    defer { WebPPictureFree(&picture) }
     var writer = WebPMemoryWriter()
     WebPMemoryWriterInit(&writer)
     defer { WebPMemoryWriterClear(&writer) }
