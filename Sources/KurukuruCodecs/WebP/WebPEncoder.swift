@@ -17,10 +17,9 @@ public struct WebPOptions: Sendable, Equatable {
   /// The lowest PSNR, in dB over every pixel of every frame composited on white and on black
   /// (the worse of the two), that a lossy file must reach to be written. Default 40.
   public var minimumLossyPSNR: Double
-  /// The most threads the encoder uses (≥ 1; smaller counts as 1). With more than one, a lossless
-  /// frame's two candidate encodings run at once, the lossy and the lossless encodings run at
-  /// once and libwebp may use a helper thread for lossy ones (`thread_level` 1). The bytes are
-  /// the same for any number. Default: the active cores.
+  /// The most threads the encoder uses (≥ 1; smaller counts as 1). With more than one, a frame's
+  /// two candidate encodings run at once, and so do the lossy and the lossless encodings. The
+  /// bytes are the same for any number. Default: the active cores.
   public var threads: Int
 
   /// Creates options; every parameter has the documented default.
@@ -50,9 +49,9 @@ public struct WebPEncoding: Sendable, Equatable {
 
 // MARK: - WebPEncoder
 
-/// A streaming animated WebP encoder over libwebp: lossless files are written by
-/// `LosslessAnimation` (the bytes of libwebp's `WebPAnimEncoder`, in less time), lossy ones by
-/// `WebPAnimEncoder` itself.
+/// A streaming animated WebP encoder over libwebp: files are assembled by `WebPAnimationWriter`,
+/// the bytes libwebp's `WebPAnimEncoder` writes, in less time (`WebPAnimEncoder` itself where the
+/// writer declines: one frame in all, or a frame of 2^24 ms).
 ///
 /// Frames are asked for in chunks of at most about 16 MiB (the next chunk renders while the
 /// current one is encoded) and handed to the encoder with timestamps in milliseconds; identical
@@ -96,7 +95,7 @@ public enum WebPEncoder {
     do {
       return try encode(width: width, height: height, durations: durations, options: options, libwebpAnimation: false,
                         frames: frames)
-    } catch is LosslessAnimation.Unsupported {
+    } catch is WebPAnimationWriter.Unsupported {
       // One frame in all, or a merged frame too long for our writer: libwebp's encoder, which
       // handles both, from the start.
       return try encode(width: width, height: height, durations: durations, options: options, libwebpAnimation: true,
@@ -105,7 +104,7 @@ public enum WebPEncoder {
   }
 
   /// `encode`, with the lossless file written by libwebp's `WebPAnimEncoder` (`libwebpAnimation`)
-  /// or by `LosslessAnimation` (the same bytes, two candidates at once).
+  /// or by `WebPAnimationWriter` (the same bytes, two candidates at once).
   static func encode(width: Int, height: Int, durations: [Int], options: WebPOptions, libwebpAnimation: Bool,
                      frames: (Range<Int>) throws -> [Frame]) throws -> WebPEncoding {
     guard (1...WebPLimits.maxEncodedSide).contains(width), (1...WebPLimits.maxEncodedSide).contains(height) else {
@@ -128,12 +127,15 @@ public enum WebPEncoder {
     let losslessConfig = try config(quality: nil, threads: threads)
     let lossless: AnimationSink = libwebpAnimation
       ? try AnimEncoder(width: width, height: height, loopCount: options.loopCount, config: losslessConfig)
-      : LosslessAnimation(width: width, height: height, loopCount: options.loopCount, config: losslessConfig,
+      : WebPAnimationWriter(width: width, height: height, loopCount: options.loopCount, config: losslessConfig,
                           parallel: threads > 1)
     var encoders: [AnimationSink] = [lossless]
     if let quality = options.quality {
-      encoders.append(try AnimEncoder(width: width, height: height, loopCount: options.loopCount,
-                                      config: try config(quality: quality, threads: threads)))
+      let lossyConfig = try config(quality: quality, threads: threads)
+      encoders.append(libwebpAnimation
+        ? try AnimEncoder(width: width, height: height, loopCount: options.loopCount, config: lossyConfig)
+        : WebPAnimationWriter(width: width, height: height, loopCount: options.loopCount, config: lossyConfig,
+                              parallel: threads > 1))
     }
     let chunk = chunkSize(width: width, height: height)
     try forEachChunk(count: durations.count, chunk: chunk, frames: frames) { range, rendered in

@@ -1,5 +1,6 @@
 import CWebP
 import Dispatch
+import Foundation
 import KurukuruCore
 
 // MARK: - AnimationSink
@@ -14,11 +15,12 @@ protocol AnimationSink: AnyObject {
 
 extension AnimEncoder: AnimationSink {}
 
-// MARK: - LosslessAnimation
+// MARK: - WebPAnimationWriter
 
-/// A lossless animated WebP writer that makes the same choices as libwebp's `WebPAnimEncoder`
-/// with `minimize_size`, so its files are the same bytes (`WebPLosslessAnimationTests` compares
-/// them on every bundled preset and on random animations), with less work and on two threads.
+/// An animated WebP writer that makes the same choices as libwebp's `WebPAnimEncoder` with
+/// `minimize_size` and without mixing lossless and lossy frames, so its files are the same bytes
+/// (`WebPAnimationWriterTests` and `WebPAnimationWriterPresetTests` compare them, lossless and
+/// lossy, on every bundled preset and on random animations), with less work and on two threads.
 ///
 /// Per frame after the first, libwebp's encoder tries two sub-frames, one after the other:
 /// - the previous frame kept (disposal NONE): the rectangle that differs from the previous
@@ -29,7 +31,9 @@ extension AnimEncoder: AnimationSink {}
 /// pixel of it is opaque or unchanged, it is blended (OVER) with its unchanged pixels made
 /// transparent, else copied (SOURCE). The smaller file wins (NONE on a tie) and decides the
 /// previous frame's disposal. A frame equal to the previous canvas is dropped and the previous
-/// frame shows longer. Here:
+/// frame shows longer. Lossy frames take "unchanged" within the quality's tolerance
+/// (`maxDiff(quality:)`): the rectangle is searched again within the lossless one, and where
+/// blending, opaque 8×8 blocks close to the canvas become transparent. Here:
 /// - when both candidates are the same pixels in the same rectangle (44% of the bundled
 ///   presets' frames at scale 2), the file is the same and NONE wins: one encoding, not two;
 /// - a candidate equal to one encoded earlier in the animation (a repeated bounce or swing)
@@ -40,7 +44,7 @@ extension AnimEncoder: AnimationSink {}
 /// Falls back (`Unsupported`) where the two would differ in ways not worth copying: a merged
 /// frame longer than 2^24 − 1 ms, and an animation that ends up as one frame (libwebp then
 /// rewrites it as a still image).
-final class LosslessAnimation: AnimationSink {
+final class WebPAnimationWriter: AnimationSink {
   /// Thrown when this writer would not match `WebPAnimEncoder`; the caller uses that instead.
   struct Unsupported: Error {}
 
@@ -52,6 +56,9 @@ final class LosslessAnimation: AnimationSink {
   private let loopCount: Int
   private let config: WebPConfig
   private let parallel: Bool
+  /// nil for lossless frames; for lossy ones, the largest channel difference (times alpha, over
+  /// 255) libwebp takes for "unchanged" at the configured quality (its `QualityToMaxDiff`).
+  private let lossyMaxDiff: Int?
   /// The canvas after the last frame, ARGB (0xAARRGGBB), row by row; transparent before frame 0.
   private var previous: [UInt32]
   /// The last written frame's rectangle (what its BACKGROUND disposal would clear).
@@ -113,8 +120,8 @@ final class LosslessAnimation: AnimationSink {
     var duration = 0
   }
 
-  /// Creates a writer for a canvas in pixels, with the lossless frame configuration `config`;
-  /// `parallel` encodes the two candidates of a frame on two threads.
+  /// Creates a writer for a canvas in pixels, with the frame configuration `config` (lossless or
+  /// lossy); `parallel` encodes the two candidates of a frame on two threads.
   init(width: Int, height: Int, loopCount: Int, config: WebPConfig, parallel: Bool) {
     self.width = width
     self.height = height
@@ -125,6 +132,7 @@ final class LosslessAnimation: AnimationSink {
     config.thread_level = 0
     self.config = config
     self.parallel = parallel
+    lossyMaxDiff = config.lossless != 0 ? nil : Self.maxDiff(quality: config.quality)
     previous = [UInt32](repeating: 0, count: width * height)
   }
 
@@ -144,28 +152,35 @@ final class LosslessAnimation: AnimationSink {
     guard !written.isEmpty else {
       // The first frame: a key frame cropped to what differs from a transparent canvas (at least
       // 1×1), never blended.
-      var rect = changedRect(from: previous, to: current) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-      rect.snapToEvenOffsets()
-      let bitstream = try encode(crop(current, rect), width: rect.width, height: rect.height)
+      let rect = frameRect(subRects(from: previous, to: current, emptyAllowed: false))
+      let bitstream = try encode(crop(current, rect), width: rect.width, height: rect.height, blend: false)
       written.append(WrittenFrame(bitstream: bitstream, rect: rect, blend: false))
       previousRect = rect
       previous = current
       return
     }
 
-    // Unchanged: the previous frame shows longer (libwebp's "skipped" frame).
-    guard var keepRect = changedRect(from: previous, to: current) else { return }
-    keepRect.snapToEvenOffsets()
+    // Unchanged (lossy: nothing beyond the quality's tolerance): the previous frame shows longer
+    // (libwebp's "skipped" frame; the previous canvas stays what it was).
+    let keepRect = frameRect(subRects(from: previous, to: current, emptyAllowed: true))
+    guard !keepRect.isEmpty else { return }
     var cleared = previous
     clear(&cleared, previousRect)
-    var clearRect = changedRect(from: cleared, to: current) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-    clearRect.snapToEvenOffsets()
+    let clearRect = frameRect(subRects(from: cleared, to: current, emptyAllowed: false))
 
-    // Each candidate's pixels: blended where exact, with what it leaves unchanged transparent.
+    // Each candidate's pixels: blended where that is exact (lossy: close enough), with what it
+    // leaves unchanged made transparent (lossy: 8×8 blocks close enough to the canvas flattened
+    // to transparent).
     let candidates = [(previous, keepRect), (cleared, clearRect)].map { canvas, rect -> Candidate in
       var pixels = crop(current, rect)
-      let blend = Self.canBlend(over: canvas, pixels, rect, canvasWidth: width)
-      if blend { Self.makeUnchangedTransparent(pixels: &pixels, rect, over: canvas, canvasWidth: width) }
+      let blend: Bool
+      if let d = lossyMaxDiff {
+        blend = Self.canBlendLossy(over: canvas, pixels, rect, canvasWidth: width, maxDiff: d)
+        if blend { Self.flattenSimilarBlocks(pixels: &pixels, rect, over: canvas, canvasWidth: width, maxDiff: d) }
+      } else {
+        blend = Self.canBlend(over: canvas, pixels, rect, canvasWidth: width)
+        if blend { Self.makeUnchangedTransparent(pixels: &pixels, rect, over: canvas, canvasWidth: width) }
+      }
       return Candidate(rect: rect, pixels: pixels, blend: blend)
     }
     // Often (44% of the bundled presets' frames) clearing the previous rectangle changes nothing
@@ -180,7 +195,7 @@ final class LosslessAnimation: AnimationSink {
     let missing = (0..<distinct).filter { known[$0] == nil }
     let fresh = try Parallel.map(missing.count, workers: parallel ? missing.count : 1) { m in
       let c = candidates[missing[m]]
-      return try encode(c.pixels, width: c.rect.width, height: c.rect.height)
+      return try encode(c.pixels, width: c.rect.width, height: c.rect.height, blend: c.blend)
     }
     reusedEncodings += distinct - missing.count
     var bitstreams = known.map { $0 ?? [] }
@@ -250,29 +265,79 @@ final class LosslessAnimation: AnimationSink {
 
   // MARK: - Pixels
 
-  /// The smallest rectangle outside which `a` and `b` are equal, nil when they are equal:
-  /// libwebp's order (left and right columns, then top and bottom rows).
-  private func changedRect(from a: [UInt32], to b: [UInt32]) -> PixelRect? {
-    let w = width, h = height
-    func columnEqual(_ x: Int, _ y0: Int, _ y1: Int) -> Bool {
+  /// libwebp's `QualityToMaxDiff`: 31 at quality 0 down to 1 at quality 100.
+  static func maxDiff(quality: Float) -> Int {
+    let v = pow(Double(quality) / 100, 0.5)
+    return Int(31 * (1 - v) + 1 * v + 0.5)
+  }
+
+  /// libwebp's `PixelsAreSimilar`: the same alpha, and each colour channel off by at most
+  /// `maxDiff` once weighted by `dst`'s alpha.
+  @inline(__always)
+  static func similar(_ src: UInt32, _ dst: UInt32, maxDiff: Int) -> Bool {
+    let alpha = Int(dst >> 24)
+    guard Int(src >> 24) == alpha else { return false }
+    let limit = maxDiff * 255
+    for shift: UInt32 in [16, 8, 0] {
+      let a = Int((src >> shift) & 0xFF), b = Int((dst >> shift) & 0xFF)
+      if abs(a - b) * alpha > limit { return false }
+    }
+    return true
+  }
+
+  /// `rect` shrunk, in libwebp's order (left and right columns, then top and bottom rows), to
+  /// where `b` differs from `a` (lossy: is not `similar`); empty when nowhere.
+  private func minimize(_ rect: PixelRect, from a: [UInt32], to b: [UInt32], maxDiff: Int?) -> PixelRect {
+    let w = width
+    func same(_ i: Int) -> Bool {
+      if let d = maxDiff { return Self.similar(a[i], b[i], maxDiff: d) }
+      return a[i] == b[i]
+    }
+    func columnSame(_ x: Int, _ y0: Int, _ y1: Int) -> Bool {
       var y = y0
-      while y < y1 { if a[y * w + x] != b[y * w + x] { return false }; y += 1 }
+      while y < y1 { if !same(y * w + x) { return false }; y += 1 }
       return true
     }
-    func rowEqual(_ y: Int, _ x0: Int, _ x1: Int) -> Bool {
+    func rowSame(_ y: Int, _ x0: Int, _ x1: Int) -> Bool {
       var x = x0
-      while x < x1 { if a[y * w + x] != b[y * w + x] { return false }; x += 1 }
+      while x < x1 { if !same(y * w + x) { return false }; x += 1 }
       return true
     }
-    var left = 0, right = w
-    while left < right, columnEqual(left, 0, h) { left += 1 }
-    guard left < right else { return nil }
-    while right > left, columnEqual(right - 1, 0, h) { right -= 1 }
-    var top = 0, bottom = h
-    while top < bottom, rowEqual(top, left, right) { top += 1 }
-    guard top < bottom else { return nil }
-    while bottom > top, rowEqual(bottom - 1, left, right) { bottom -= 1 }
+    let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    guard !rect.isEmpty else { return empty }
+    var left = rect.x, right = rect.x + rect.width, top = rect.y, bottom = rect.y + rect.height
+    while left < right, columnSame(left, top, bottom) { left += 1 }
+    guard left < right else { return empty }
+    while right > left, columnSame(right - 1, top, bottom) { right -= 1 }
+    while top < bottom, rowSame(top, left, right) { top += 1 }
+    guard top < bottom else { return empty }
+    while bottom > top, rowSame(bottom - 1, left, right) { bottom -= 1 }
     return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
+  /// libwebp's `GetSubRects`: the lossless rectangle (what differs from `a`), then the lossy one
+  /// searched within it (what is not similar). An empty rectangle is kept when `emptyAllowed`,
+  /// else it becomes 1×1 at the origin; offsets are snapped to even numbers.
+  private func subRects(from a: [UInt32], to b: [UInt32], emptyAllowed: Bool) -> (lossless: PixelRect, lossy: PixelRect) {
+    let origin = PixelRect(x: 0, y: 0, width: 1, height: 1)
+    var lossless = minimize(PixelRect(x: 0, y: 0, width: width, height: height), from: a, to: b, maxDiff: nil)
+    if lossless.isEmpty {
+      if !emptyAllowed { lossless = origin }
+    }
+    if !lossless.isEmpty { lossless.snapToEvenOffsets() }
+    guard let d = lossyMaxDiff else { return (lossless, lossless) }
+    var lossy = minimize(lossless, from: a, to: b, maxDiff: d)
+    if lossy.isEmpty {
+      guard !emptyAllowed else { return (lossless, lossy) }
+      lossy = origin
+    }
+    lossy.snapToEvenOffsets()
+    return (lossless, lossy)
+  }
+
+  /// The rectangle of this writer's kind of frames.
+  private func frameRect(_ rects: (lossless: PixelRect, lossy: PixelRect)) -> PixelRect {
+    lossyMaxDiff == nil ? rects.lossless : rects.lossy
   }
 
   /// `canvas` with `rect` made transparent black.
@@ -316,13 +381,64 @@ final class LosslessAnimation: AnimationSink {
     }
   }
 
+  /// libwebp's `IsLossyBlendingPossible`: each pixel is opaque or similar to the one under it.
+  private static func canBlendLossy(over canvas: [UInt32], _ pixels: [UInt32], _ rect: PixelRect, canvasWidth: Int,
+                                    maxDiff: Int) -> Bool {
+    for row in 0..<rect.height {
+      let base = (rect.y + row) * canvasWidth + rect.x
+      for col in 0..<rect.width {
+        let p = pixels[row * rect.width + col]
+        if p >> 24 != 0xFF && !similar(canvas[base + col], p, maxDiff: maxDiff) { return false }
+      }
+    }
+    return true
+  }
+
+  /// libwebp's `FlattenSimilarBlocks`: each 8×8 block of the canvas grid inside `rect` (from the
+  /// first multiple of 8 after its top and left edges) whose canvas pixels are all opaque and
+  /// similar to the frame's becomes transparent, with the canvas pixels' mean colour.
+  private static func flattenSimilarBlocks(pixels: inout [UInt32], _ rect: PixelRect, over canvas: [UInt32],
+                                           canvasWidth: Int, maxDiff: Int) {
+    let block = 8
+    let yStart = (rect.y + block) & ~(block - 1), yEnd = (rect.y + rect.height) & ~(block - 1)
+    let xStart = (rect.x + block) & ~(block - 1), xEnd = (rect.x + rect.width) & ~(block - 1)
+    for j in stride(from: yStart, to: yEnd, by: block) {
+      for i in stride(from: xStart, to: xEnd, by: block) {
+        var count = 0, r = 0, g = 0, b = 0
+        for y in 0..<block {
+          for x in 0..<block {
+            let src = canvas[(j + y) * canvasWidth + i + x]
+            let dst = pixels[(j + y - rect.y) * rect.width + (i + x - rect.x)]
+            if src >> 24 == 0xFF && similar(src, dst, maxDiff: maxDiff) {
+              count += 1
+              r += Int((src >> 16) & 0xFF)
+              g += Int((src >> 8) & 0xFF)
+              b += Int(src & 0xFF)
+            }
+          }
+        }
+        guard count == block * block else { continue }
+        let color = UInt32(r / count) << 16 | UInt32(g / count) << 8 | UInt32(b / count)
+        for y in 0..<block {
+          for x in 0..<block { pixels[(j + y - rect.y) * rect.width + (i + x - rect.x)] = color }
+        }
+      }
+    }
+  }
+
   // MARK: - Encoding
 
-  /// One lossless WebP image (a RIFF file) of `argb`: `width` × `height` pixels, row by row.
+  /// One WebP image (a RIFF file) of `argb`: `width` × `height` pixels, row by row; `blend`
+  /// tells whether it is drawn over the canvas.
   /// Safe to call from two threads at once (each call has its own picture and writer).
-  private func encode(_ argb: [UInt32], width w: Int, height h: Int) throws -> [UInt8] {
+  private func encode(_ argb: [UInt32], width w: Int, height h: Int, blend: Bool) throws -> [UInt8] {
     var argb = argb
     var config = self.config
+    // As libwebp: a blended lossy frame is not deblocked (its edges meet unchanged pixels).
+    if config.lossless == 0 && blend {
+      config.autofilter = 0
+      config.filter_strength = 0
+    }
     var picture = WebPPicture()
     guard WebPPictureInit(&picture) != 0 else {
       throw WebPError.encoder(operation: "WebPPictureInit", reason: "version mismatch")

@@ -4,11 +4,11 @@ import XCTest
 
 @testable import KurukuruCodecs
 
-/// `LosslessAnimation` encodes a frame's two candidates at once (so these tests also run under
+/// `WebPAnimationWriter` encodes a frame's two candidates at once (so these tests also run under
 /// the thread and address sanitizers); its files must be the bytes libwebp's own
 /// `WebPAnimEncoder` writes with the same settings, which is the referee here. The bundled
-/// presets are compared in `KurukuruRenderTests.WebPLosslessAnimationTests`.
-final class LosslessAnimationTests: XCTestCase {
+/// presets are compared in `KurukuruRenderTests.WebPAnimationWriterPresetTests`.
+final class WebPAnimationWriterTests: XCTestCase {
   /// Both writers on the same frames: (ours, libwebp's).
   func encodeBothWays(width: Int, height: Int, frames: [Frame], durations: [Int], threads: Int = 2,
                       loopCount: Int = 0) throws -> (ours: [UInt8], libwebp: [UInt8]) {
@@ -57,7 +57,7 @@ final class LosslessAnimationTests: XCTestCase {
                                                  threads: threads, loopCount: trial % 4)
         XCTAssertTrue(ours == libwebp, "trial \(trial): \(width)×\(height), \(count) frames: \(ours.count) vs \(libwebp.count) bytes")
         compared += 1
-      } catch is LosslessAnimation.Unsupported {
+      } catch is WebPAnimationWriter.Unsupported {
         continue  // every frame equal: one frame in all (testOneFrameInAllFallsBackToLibwebp)
       }
     }
@@ -73,7 +73,7 @@ final class LosslessAnimationTests: XCTestCase {
     let options = WebPOptions(threads: 2)
     XCTAssertThrowsError(try WebPEncoder.encode(width: 8, height: 8, durations: [40, 40, 40], options: options,
                                                 libwebpAnimation: false) { _ in [frame, frame, frame] }) {
-      XCTAssertTrue($0 is LosslessAnimation.Unsupported)
+      XCTAssertTrue($0 is WebPAnimationWriter.Unsupported)
     }
     let viaPublic = try WebPEncoder.encode(width: 8, height: 8, durations: [40, 40, 40], options: options) { _ in
       [frame, frame, frame]
@@ -98,10 +98,82 @@ final class LosslessAnimationTests: XCTestCase {
     let durations = [Int](repeating: 40, count: frames.count)
     let (ours, libwebp) = try encodeBothWays(width: 20, height: 14, frames: frames, durations: durations)
     XCTAssertEqual(ours, libwebp)
-    let writer = LosslessAnimation(width: 20, height: 14, loopCount: 0,
+    let writer = WebPAnimationWriter(width: 20, height: 14, loopCount: 0,
                                    config: try WebPEncoder.config(quality: nil, threads: 1), parallel: false)
     for (i, frame) in frames.enumerated() { try writer.add(frame, timestamp: 40 * i) }
     XCTAssertEqual(try writer.assemble(endTimestamp: 40 * frames.count), ours)
     XCTAssertGreaterThan(writer.reusedEncodings, 5, "the repeated swings must reuse their files")
   }
+
+  // MARK: - Lossy
+
+  /// Both sinks fed directly with the same frames and lossy configuration: (ours, libwebp's).
+  static func writeBothWays(width: Int, height: Int, frames: [Frame], durations: [Int], quality: Double,
+                            parallel: Bool = true) throws -> (ours: [UInt8], libwebp: [UInt8]) {
+    let config = try WebPEncoder.config(quality: quality, threads: 1)
+    let sinks: [AnimationSink] = [
+      WebPAnimationWriter(width: width, height: height, loopCount: 0, config: config, parallel: parallel),
+      try AnimEncoder(width: width, height: height, loopCount: 0, config: config),
+    ]
+    var bytes: [[UInt8]] = []
+    for sink in sinks {
+      var t = 0
+      for (frame, d) in zip(frames, durations) {
+        try sink.add(frame, timestamp: t)
+        t += d
+      }
+      bytes.append(try sink.assemble(endTimestamp: t))
+    }
+    return (bytes[0], bytes[1])
+  }
+
+  /// Lossy frames: near-identical frames (merged within the quality's tolerance), opaque areas
+  /// that change slightly (8×8 blocks flattened to transparent), half-transparent edges (no
+  /// blending), qualities from 0 to 100.
+  func testLossySameBytesAsWebPAnimEncoderOnRandomAnimations() throws {
+    var random = SplitMix64(seed: 33)
+    var compared = 0
+    for trial in 0..<40 {
+      let width = 16 + Int(random.next() % 33), height = 16 + Int(random.next() % 25)
+      let count = 3 + Int(random.next() % 5)
+      var frame = Frame(width: width, height: height)
+      // An opaque backdrop over most of the canvas, so blocks can be flattened.
+      for y in 0..<height { for x in 0..<(width - 3) { frame[x, y] = RGBA8(r: 40, g: 120, b: 200, a: 255) } }
+      var frames: [Frame] = []
+      for _ in 0..<count {
+        switch random.next() % 4 {
+        case 0, 1:
+          // A tiny shift of every opaque colour (within the tolerance of most qualities) and two
+          // opaque squares at opposite corners: the frame's rectangle spans the canvas, and the
+          // 8×8 blocks between them can be flattened.
+          for y in 0..<height { for x in 0..<width where frame[x, y].a == 255 {
+            var p = frame[x, y]
+            p.r = p.r &+ UInt8(random.next() % 3)
+            frame[x, y] = p
+          } }
+          let c = RGBA8(r: UInt8(random.next() % 256), g: 250, b: 10, a: 255)
+          for y in 0..<3 { for x in 0..<3 { frame[x, y] = c; frame[width - 6 + x, height - 3 + y] = c } }
+        default:
+          let x0 = Int(random.next() % UInt64(width)), y0 = Int(random.next() % UInt64(height))
+          let x1 = min(width, x0 + 2 + Int(random.next() % 12)), y1 = min(height, y0 + 2 + Int(random.next() % 12))
+          let c = RGBA8(r: UInt8(random.next() % 256), g: UInt8(random.next() % 256), b: 30,
+                        a: [0, 100, 255, 255][Int(random.next() % 4)])
+          for y in y0..<y1 { for x in x0..<x1 { frame[x, y] = c.a == 0 ? RGBA8(r: 0, g: 0, b: 0, a: 0) : c } }
+        }
+        frames.append(frame)
+      }
+      let quality = [0.0, 30, 50, 80, 95, 100][trial % 6]
+      let durations = (0..<count).map { _ in 20 + Int(random.next() % 60) }
+      do {
+        let (ours, libwebp) = try Self.writeBothWays(width: width, height: height, frames: frames, durations: durations,
+                                                     quality: quality, parallel: trial % 2 == 0)
+        XCTAssertTrue(ours == libwebp, "trial \(trial) at quality \(quality): \(ours.count) vs \(libwebp.count) bytes")
+        compared += 1
+      } catch is WebPAnimationWriter.Unsupported {
+        continue  // merged into one frame
+      }
+    }
+    XCTAssertGreaterThan(compared, 30)
+  }
 }
+

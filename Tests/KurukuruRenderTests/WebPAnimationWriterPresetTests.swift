@@ -1,0 +1,55 @@
+import Foundation
+import Kurukuru
+import KurukuruCore
+import XCTest
+
+@testable import KurukuruCodecs
+
+/// `WebPAnimationWriter` must write the bytes libwebp's own `WebPAnimEncoder` writes with the same
+/// settings on every bundled preset, lossless and lossy (random animations:
+/// `KurukuruCodecsTests.WebPAnimationWriterTests`).
+final class WebPAnimationWriterPresetTests: XCTestCase {
+  func testSameBytesAsWebPAnimEncoderOnEveryBundledPreset() throws {
+    for path in try WebPTests.presetPaths() {
+      let renderer = try Renderer(try Preset.load(path: path), scale: 1)
+      let frames = try renderer.frames(0..<renderer.frameCount)
+      let durations = WebPDelays.milliseconds(frameCount: renderer.frameCount, fps: renderer.scene.timeline.fps)
+      let options = WebPOptions(threads: 2)
+      let ours = try WebPEncoder.encode(width: renderer.width, height: renderer.height, durations: durations,
+                                        options: options, libwebpAnimation: false) { Array(frames[$0]) }.bytes
+      let libwebp = try WebPEncoder.encode(width: renderer.width, height: renderer.height, durations: durations,
+                                           options: options, libwebpAnimation: true) { Array(frames[$0]) }.bytes
+      XCTAssertEqual(ours.count, libwebp.count, "\(path): size")
+      XCTAssertTrue(ours == libwebp, "\(path): bytes")
+    }
+  }
+
+  func testLossySameBytesAsWebPAnimEncoderOnEveryBundledPreset() throws {
+    for path in try WebPTests.presetPaths() {
+      let renderer = try Renderer(try Preset.load(path: path), scale: 1)
+      let frames = try renderer.frames(0..<renderer.frameCount)
+      let durations = WebPDelays.milliseconds(frameCount: renderer.frameCount, fps: renderer.scene.timeline.fps)
+      let config = try WebPEncoder.config(quality: 80, threads: 1)
+      let sinks: [AnimationSink] = [
+        WebPAnimationWriter(width: renderer.width, height: renderer.height, loopCount: 0, config: config, parallel: true),
+        try AnimEncoder(width: renderer.width, height: renderer.height, loopCount: 0, config: config),
+      ]
+      var files: [[UInt8]] = []
+      do {
+        for sink in sinks {
+          var t = 0
+          for (frame, d) in zip(frames, durations) {
+            try sink.add(frame, timestamp: t)
+            t += d
+          }
+          files.append(try sink.assemble(endTimestamp: t))
+        }
+      } catch is WebPAnimationWriter.Unsupported {
+        continue  // a loop that merges into one frame at this quality: libwebp writes it
+      }
+      XCTAssertEqual(files[0].count, files[1].count, "\(path): size")
+      XCTAssertTrue(files[0] == files[1], "\(path): bytes")
+    }
+  }
+}
+
