@@ -81,9 +81,7 @@ final class CanvasOverflowTests: XCTestCase {
           XCTAssertEqual(fast?.edge, exact?.edge, "\(name) \(scene.size) frame \(i)")
           frames += 1
           if exact != nil { overflowing += 1 }
-          if let coarse = list.coarseInkBox(), coarse.isEmpty || max(-coarse.minX, -coarse.minY, coarse.maxX - scene.size.width, coarse.maxY - scene.size.height) <= 0.01 - 1e-6 {
-            settledCoarsely += 1
-          }
+          if list.settlesCoarsely(tolerance: 0.01) { settledCoarsely += 1 }
         }
       }
     }

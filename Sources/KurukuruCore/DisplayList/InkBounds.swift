@@ -23,13 +23,18 @@ extension DisplayList {
   public func overflow(tolerance: Double = 0.01) -> (amount: Double, edge: CanvasEdge)? {
     // Most frames stay well inside: a box that holds the ink, found without solving for curve
     // extremes, settles them (nv-ball-grid-pulse's check took longer than drawing its frames).
-    // Its margin of 1e-6 pt keeps rounding from deciding what the exact box would not.
-    if let coarse = coarseInkBox() {
-      guard !coarse.isEmpty else { return nil }
-      let reach = max(-coarse.minX, -coarse.minY, coarse.maxX - size.width, coarse.maxY - size.height)
-      if reach <= tolerance - 1e-6 { return nil }
-    }
+    if settlesCoarsely(tolerance: tolerance) { return nil }
     return exactOverflow(tolerance: tolerance)
+  }
+
+  /// Whether the coarse box alone shows that the ink stays within `tolerance` points of the
+  /// canvas (nothing visible, or the box inside with 1e-6 pt to spare, so that rounding never
+  /// decides what the exact box would not).
+  func settlesCoarsely(tolerance: Double) -> Bool {
+    guard let coarse = coarseInkBox() else { return false }
+    guard !coarse.isEmpty else { return true }
+    let reach = max(-coarse.minX, -coarse.minY, coarse.maxX - size.width, coarse.maxY - size.height)
+    return reach <= tolerance - 1e-6
   }
 
   /// `overflow(tolerance:)` measured on `inkBounds` alone, without the coarse box first.
@@ -154,6 +159,17 @@ struct InkBox {
     add(Point(x: other.maxX, y: other.maxY))
   }
 
+  /// Adds a layer's ink: `inner`, the box of its items, and its shadow as far as it shows.
+  mutating func add(layerInk inner: InkBox, of layer: Layer) {
+    guard !inner.isEmpty else { return }
+    add(inner)
+    if let shadow = layer.shadow, shadow.color.alpha * layer.opacity > 0 {
+      let reach = InkBox.shadowReach(radius: shadow.radius, alpha: shadow.color.alpha * layer.opacity)
+      add(Point(x: inner.minX + shadow.offset.x - reach, y: inner.minY + shadow.offset.y - reach))
+      add(Point(x: inner.maxX + shadow.offset.x + reach, y: inner.maxY + shadow.offset.y + reach))
+    }
+  }
+
   static func add(_ item: DisplayItem, to box: inout InkBox) {
     switch item {
     case .drawing(let d):
@@ -163,13 +179,7 @@ struct InkBox {
       guard layer.opacity > 0 else { return }
       var inner = InkBox()
       for child in layer.items { add(child, to: &inner) }
-      guard !inner.isEmpty else { return }
-      box.add(inner)
-      if let shadow = layer.shadow, shadow.color.alpha * layer.opacity > 0 {
-        let reach = shadowReach(radius: shadow.radius, alpha: shadow.color.alpha * layer.opacity)
-        box.add(Point(x: inner.minX + shadow.offset.x - reach, y: inner.minY + shadow.offset.y - reach))
-        box.add(Point(x: inner.maxX + shadow.offset.x + reach, y: inner.maxY + shadow.offset.y + reach))
-      }
+      box.add(layerInk: inner, of: layer)
     case .projected(let group):
       // Each child's box, projected by its corners: a convex box maps onto the convex hull of
       // its projected corners, which holds the projected child (generous for curves). Corners
@@ -230,13 +240,7 @@ struct InkBox {
       guard layer.opacity > 0 else { return true }
       var inner = InkBox()
       for child in layer.items where !addCoarse(child, to: &inner) { return false }
-      guard !inner.isEmpty else { return true }
-      box.add(inner)
-      if let shadow = layer.shadow, shadow.color.alpha * layer.opacity > 0 {
-        let reach = shadowReach(radius: shadow.radius, alpha: shadow.color.alpha * layer.opacity)
-        box.add(Point(x: inner.minX + shadow.offset.x - reach, y: inner.minY + shadow.offset.y - reach))
-        box.add(Point(x: inner.maxX + shadow.offset.x + reach, y: inner.maxY + shadow.offset.y + reach))
-      }
+      box.add(layerInk: inner, of: layer)
       return true
     case .projected:
       return false
