@@ -100,8 +100,7 @@ final class WebPAnimationWriterTests: XCTestCase {
     XCTAssertEqual(ours, libwebp)
     let writer = WebPAnimationWriter(width: 20, height: 14, loopCount: 0,
                                    config: try WebPEncoder.config(quality: nil, threads: 1), parallel: false)
-    for (i, frame) in frames.enumerated() { try writer.add(frame, timestamp: 40 * i) }
-    XCTAssertEqual(try writer.assemble(endTimestamp: 40 * frames.count), ours)
+    XCTAssertEqual(try writer.write(frames, durations: durations), ours)
     XCTAssertGreaterThan(writer.reusedEncodings, 5, "the repeated swings must reuse their files")
   }
 
@@ -115,15 +114,7 @@ final class WebPAnimationWriterTests: XCTestCase {
       WebPAnimationWriter(width: width, height: height, loopCount: 0, config: config, parallel: parallel),
       try AnimEncoder(width: width, height: height, loopCount: 0, config: config),
     ]
-    var bytes: [[UInt8]] = []
-    for sink in sinks {
-      var t = 0
-      for (frame, d) in zip(frames, durations) {
-        try sink.add(frame, timestamp: t)
-        t += d
-      }
-      bytes.append(try sink.assemble(endTimestamp: t))
-    }
+    let bytes = try sinks.map { try $0.write(frames, durations: durations) }
     return (bytes[0], bytes[1])
   }
 

@@ -34,16 +34,9 @@ final class WebPAnimationWriterPresetTests: XCTestCase {
         WebPAnimationWriter(width: renderer.width, height: renderer.height, loopCount: 0, config: config, parallel: true),
         try AnimEncoder(width: renderer.width, height: renderer.height, loopCount: 0, config: config),
       ]
-      var files: [[UInt8]] = []
+      let files: [[UInt8]]
       do {
-        for sink in sinks {
-          var t = 0
-          for (frame, d) in zip(frames, durations) {
-            try sink.add(frame, timestamp: t)
-            t += d
-          }
-          files.append(try sink.assemble(endTimestamp: t))
-        }
+        files = try sinks.map { try $0.write(frames, durations: durations) }
       } catch is WebPAnimationWriter.Unsupported {
         continue  // a loop that merges into one frame at this quality: libwebp writes it
       }

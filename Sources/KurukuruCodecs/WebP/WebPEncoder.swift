@@ -103,8 +103,8 @@ public enum WebPEncoder {
     }
   }
 
-  /// `encode`, with the lossless file written by libwebp's `WebPAnimEncoder` (`libwebpAnimation`)
-  /// or by `WebPAnimationWriter` (the same bytes, two candidates at once).
+  /// `encode`, with the files written by libwebp's `WebPAnimEncoder` (`libwebpAnimation`) or by
+  /// `WebPAnimationWriter` (the same bytes, two candidates at once).
   static func encode(width: Int, height: Int, durations: [Int], options: WebPOptions, libwebpAnimation: Bool,
                      frames: (Range<Int>) throws -> [Frame]) throws -> WebPEncoding {
     guard (1...WebPLimits.maxEncodedSide).contains(width), (1...WebPLimits.maxEncodedSide).contains(height) else {
@@ -124,19 +124,15 @@ public enum WebPEncoder {
       throw WebPError.invalidDuration(frame: durations.count - 1, milliseconds: durations[durations.count - 1])
     }
 
-    let losslessConfig = try config(quality: nil, threads: threads)
-    let lossless: AnimationSink = libwebpAnimation
-      ? try AnimEncoder(width: width, height: height, loopCount: options.loopCount, config: losslessConfig)
-      : WebPAnimationWriter(width: width, height: height, loopCount: options.loopCount, config: losslessConfig,
-                          parallel: threads > 1)
-    var encoders: [AnimationSink] = [lossless]
-    if let quality = options.quality {
-      let lossyConfig = try config(quality: quality, threads: threads)
-      encoders.append(libwebpAnimation
-        ? try AnimEncoder(width: width, height: height, loopCount: options.loopCount, config: lossyConfig)
-        : WebPAnimationWriter(width: width, height: height, loopCount: options.loopCount, config: lossyConfig,
-                              parallel: threads > 1))
+    func sink(quality: Double?) throws -> AnimationSink {
+      let frameConfig = try config(quality: quality, threads: threads)
+      return libwebpAnimation
+        ? try AnimEncoder(width: width, height: height, loopCount: options.loopCount, config: frameConfig)
+        : WebPAnimationWriter(width: width, height: height, loopCount: options.loopCount, config: frameConfig,
+                              parallel: threads > 1)
     }
+    var encoders = [try sink(quality: nil)]
+    if let quality = options.quality { encoders.append(try sink(quality: quality)) }
     let chunk = chunkSize(width: width, height: height)
     try forEachChunk(count: durations.count, chunk: chunk, frames: frames) { range, rendered in
       guard rendered.count == range.count else {
