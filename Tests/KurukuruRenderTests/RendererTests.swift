@@ -135,6 +135,15 @@ final class RendererTests: XCTestCase {
 
   // MARK: - Registry and options
 
+  func testSummaryLinesAlignEveryFormatsSummary() {
+    let lines = OutputFormats.summaryLines
+    XCTAssertEqual(lines.count, OutputFormats.all.count)
+    for (line, format) in zip(lines, OutputFormats.all) {
+      XCTAssertTrue(line.hasPrefix("  \(format.name) "), line)
+      XCTAssertEqual(String(line.dropFirst(12)), format.summary, "summaries start in column 13: \(line)")
+    }
+  }
+
   func testFormatsAreFoundByNameWithTheirOptions() throws {
     XCTAssertEqual(Array(OutputFormats.names.prefix(2)), ["gif", "png"])
     XCTAssertTrue(Set(OutputFormats.names).isSuperset(of: ["android", "xcassets", "css"]), "\(OutputFormats.names)")

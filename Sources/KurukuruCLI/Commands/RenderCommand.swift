@@ -7,11 +7,7 @@ import KurukuruRender
 enum RenderCommand: Command {
   static let definition = CommandSpec(
     name: "render", arguments: "PRESET...",
-    abstract: "Renders each preset's loop in one of these formats:\n"
-      // Padded by hand: Foundation's padding(toLength:) bridges to NSString, about half a
-      // millisecond of every command's start for this one table.
-      + OutputFormats.all.map { "  \($0.name + String(repeating: " ", count: max(1, 10 - $0.name.count)))\($0.summary)" }
-      .joined(separator: "\n"),
+    abstract: "Renders each preset's loop in one of these formats:\n" + OutputFormats.summaryLines.joined(separator: "\n"),
     options: [
       OptionSpec("format", OutputFormats.names.joined(separator: "|"), "output format (default gif)"),
       OptionSpec(
