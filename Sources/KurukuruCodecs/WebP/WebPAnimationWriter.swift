@@ -184,13 +184,11 @@ final class WebPAnimationWriter: AnimationSink {
     // to transparent).
     let candidates = [(previous, keepRect), (cleared, clearRect)].map { canvas, rect -> Candidate in
       var pixels = crop(current, rect)
-      let blend: Bool
-      if let d = lossyMaxDiff {
-        blend = Self.canBlendLossy(over: canvas, pixels, rect, canvasWidth: width, maxDiff: d)
-        if blend { Self.flattenSimilarBlocks(pixels: &pixels, rect, over: canvas, canvasWidth: width, maxDiff: d) }
-      } else {
-        blend = Self.canBlend(over: canvas, pixels, rect, canvasWidth: width)
-        if blend { Self.makeUnchangedTransparent(pixels: &pixels, rect, over: canvas, canvasWidth: width) }
+      let blend = Self.canBlend(over: canvas, pixels, rect, canvasWidth: width, maxDiff: lossyMaxDiff)
+      if blend, let d = lossyMaxDiff {
+        Self.flattenSimilarBlocks(pixels: &pixels, rect, over: canvas, canvasWidth: width, maxDiff: d)
+      } else if blend {
+        Self.makeUnchangedTransparent(pixels: &pixels, rect, over: canvas, canvasWidth: width)
       }
       return Candidate(rect: rect, pixels: pixels, blend: blend)
     }
@@ -294,14 +292,18 @@ final class WebPAnimationWriter: AnimationSink {
     return true
   }
 
+  /// Whether `dst` counts as `src` unchanged: equal (lossless, `maxDiff` nil) or `similar`.
+  @inline(__always)
+  static func same(_ src: UInt32, _ dst: UInt32, maxDiff: Int?) -> Bool {
+    guard let maxDiff else { return src == dst }
+    return similar(src, dst, maxDiff: maxDiff)
+  }
+
   /// `rect` shrunk, in libwebp's order (left and right columns, then top and bottom rows), to
   /// where `b` differs from `a` (lossy: is not `similar`); empty when nowhere.
   private func minimize(_ rect: PixelRect, from a: [UInt32], to b: [UInt32], maxDiff: Int?) -> PixelRect {
     let w = width
-    func same(_ i: Int) -> Bool {
-      if let d = maxDiff { return Self.similar(a[i], b[i], maxDiff: d) }
-      return a[i] == b[i]
-    }
+    func same(_ i: Int) -> Bool { Self.same(a[i], b[i], maxDiff: maxDiff) }
     func columnSame(_ x: Int, _ y0: Int, _ y1: Int) -> Bool {
       var y = y0
       while y < y1 { if !same(y * w + x) { return false }; y += 1 }
@@ -366,14 +368,16 @@ final class WebPAnimationWriter: AnimationSink {
     return out
   }
 
-  /// Whether drawing `pixels` over `canvas` in `rect` can be exact: each pixel is opaque or
-  /// equal to the one under it.
-  private static func canBlend(over canvas: [UInt32], _ pixels: [UInt32], _ rect: PixelRect, canvasWidth: Int) -> Bool {
+  /// Whether drawing `pixels` over `canvas` in `rect` can blend: each pixel is opaque or the
+  /// same as the one under it (libwebp's `IsLosslessBlendingPossible`, and with a lossy
+  /// `maxDiff` its `IsLossyBlendingPossible`).
+  private static func canBlend(over canvas: [UInt32], _ pixels: [UInt32], _ rect: PixelRect, canvasWidth: Int,
+                               maxDiff: Int?) -> Bool {
     for row in 0..<rect.height {
       let base = (rect.y + row) * canvasWidth + rect.x
       for col in 0..<rect.width {
         let p = pixels[row * rect.width + col]
-        if p >> 24 != 0xFF && p != canvas[base + col] { return false }
+        if p >> 24 != 0xFF && !same(canvas[base + col], p, maxDiff: maxDiff) { return false }
       }
     }
     return true
@@ -388,19 +392,6 @@ final class WebPAnimationWriter: AnimationSink {
         pixels[row * rect.width + col] = 0
       }
     }
-  }
-
-  /// libwebp's `IsLossyBlendingPossible`: each pixel is opaque or similar to the one under it.
-  private static func canBlendLossy(over canvas: [UInt32], _ pixels: [UInt32], _ rect: PixelRect, canvasWidth: Int,
-                                    maxDiff: Int) -> Bool {
-    for row in 0..<rect.height {
-      let base = (rect.y + row) * canvasWidth + rect.x
-      for col in 0..<rect.width {
-        let p = pixels[row * rect.width + col]
-        if p >> 24 != 0xFF && !similar(canvas[base + col], p, maxDiff: maxDiff) { return false }
-      }
-    }
-    return true
   }
 
   /// libwebp's `FlattenSimilarBlocks`: each 8×8 block of the canvas grid inside `rect` (from the
