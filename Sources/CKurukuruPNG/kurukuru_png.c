@@ -323,15 +323,24 @@ static void kk_huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *
       lengths[i] = 0;
       if (f[i] > 0) order[used++] = i;
     }
-    // Insertion sort of used leaves by weight (n ≤ 288).
-    for (int i = 1; i < used; i++) {
-      int s = order[i], j = i;
-      while (j > 0 && f[order[j - 1]] > f[s]) {
-        order[j] = order[j - 1];
-        j--;
+    // Used leaves by weight, ties by symbol: sorted as keys weight << 9 | symbol (n ≤ 288), by a
+    // bottom-up merge sort (an insertion sort of the ~250 byte values a frame uses took 3 % of
+    // writing a PNG sequence).
+    uint64_t keys[288], spare[288], *from = keys, *to = spare;
+    for (int i = 0; i < used; i++) keys[i] = (uint64_t)f[order[i]] << 9 | (uint64_t)order[i];
+    for (int width = 1; width < used; width *= 2) {
+      for (int lo = 0; lo < used; lo += 2 * width) {
+        int mid = lo + width < used ? lo + width : used, hi = lo + 2 * width < used ? lo + 2 * width : used;
+        int a = lo, b = mid, k = lo;
+        while (a < mid && b < hi) to[k++] = from[a] <= from[b] ? from[a++] : from[b++];
+        while (a < mid) to[k++] = from[a++];
+        while (b < hi) to[k++] = from[b++];
       }
-      order[j] = s;
+      uint64_t *swap = from;
+      from = to;
+      to = swap;
     }
+    for (int i = 0; i < used; i++) order[i] = (int)(from[i] & 511);
     for (int i = 0; i < n; i++) weight[i] = f[i];
     // Two-queue merge: leaves in `order`, internal nodes in creation order (already sorted).
     int leaf = 0, inner = n, next = n;
@@ -428,75 +437,106 @@ static inline int kk_three_equal(const uint8_t *a, const uint8_t *b) {
 #define KK_MATCH 0x80000000u
 #define KK_MATCH_UP 0x40000000u
 
-// Deflates `data` (`size` bytes, rows of `line` bytes, whose Adler-32 is `adler`) as a zlib
-// stream into `out` (capacity at least 2 * size + 1024); returns the bytes written, or 0 when more than `max_literals` bytes
-// found no match (then a general matcher compresses better: see kk_png_encode_rgba_fast).
-static size_t kk_pixel_deflate(const uint8_t *data, size_t size, size_t line, size_t max_literals,
-                               uint32_t adler, uint32_t *symbols, uint8_t *out) {
-  uint32_t litlen_freq[286] = {0}, dist_freq[30] = {0};
-  size_t count = 0, i = 0, literals = 0;
-  const size_t up = line <= 32768 ? line : 0;
-  // Codes are looked up, not searched for, in the per-byte loops.
-  uint8_t length_code[259] = {0};
+// The deflate length code (0–28) of each match length 3–258, looked up rather than searched for
+// in the per-byte loops.
+static uint8_t kk_length_code[259];
+static pthread_once_t kk_length_once = PTHREAD_ONCE_INIT;
+
+static void kk_length_code_init(void) {
   for (int code = 0, length = 3; length <= 258; length++) {
     while (code < 28 && kk_length_base[code + 1] <= length) code++;
-    length_code[length] = (uint8_t)code;
+    kk_length_code[length] = (uint8_t)code;
   }
-  const int dist4_code = kk_dist_code(4), up_code = up ? kk_dist_code((unsigned)up) : 0;
+}
+
+static inline uint32_t kk_match_symbol(unsigned length, int far) {
+  return KK_MATCH | (far ? KK_MATCH_UP : 0) | (uint32_t)kk_length_code[length] << 16 | length;
+}
+
+// The symbols of bytes [start, end) of `data` (a band of whole lines, `up` bytes apart; up 0: no
+// match one line up), greedy with the two candidate distances. Matches end at `end`, so the
+// symbols of a band depend only on its bytes and the line before it: kk_png_fast_finish keeps
+// them for bands that did not change. Returns the number of symbols written to `symbols`; sets
+// `literals` to how many of them are literals.
+static size_t kk_band_symbols(const uint8_t *data, size_t start, size_t end, size_t up,
+                              uint32_t *symbols, uint32_t *literals) {
+  size_t count = 0, i = start;
+  uint32_t unmatched = 0;
   // Where both candidates exist and a whole 258-byte match fits, one branch tells a literal from
   // a match (the first three bytes of each candidate compared at once): edge pixels make
   // literal/match choices that no branch predictor learns.
-  const size_t fast_start = up > 4 ? up : 4, fast_end = size > 258 + 4 ? size - 258 - 4 : 0;
-  while (i < size) {
-    while (up && i >= fast_start && i < fast_end) {
+  const size_t fast_start = up > 4 ? up : 4;
+  while (i < end) {
+    while (up && i >= fast_start && i + 258 <= end) {
       uint32_t x = kk_load32(data + i), left = kk_load32(data + i - 4), above = kk_load32(data + i - up);
       unsigned same_left = ((x ^ left) & KK_FIRST3) == 0, same_above = ((x ^ above) & KK_FIRST3) == 0;
       if (!(same_left | same_above)) {
         symbols[count++] = data[i];
-        litlen_freq[data[i]]++;
+        unmatched++;
         i++;
-        if (++literals > max_literals) return 0;
         continue;
       }
-      unsigned best = same_left ? kk_match_length(data + i, data + i - 4, 258) : 0, dist = 4;
+      unsigned best = same_left ? kk_match_length(data + i, data + i - 4, 258) : 0, far = 0;
       if (same_above && best < 258) {
         unsigned l = kk_match_length(data + i, data + i - up, 258);
         if (l > best) {
           best = l;
-          dist = (unsigned)up;
+          far = 1;
         }
       }
-      symbols[count++] = KK_MATCH | (dist == 4 ? 0 : KK_MATCH_UP) | length_code[best] << 16 | best;
-      litlen_freq[257 + length_code[best]]++;
-      dist_freq[dist == 4 ? dist4_code : up_code]++;
+      symbols[count++] = kk_match_symbol(best, (int)far);
       i += best;
     }
-    if (i >= size) break;
-    unsigned limit = size - i < 258 ? (unsigned)(size - i) : 258, best = 0, dist = 0;
+    if (i >= end) break;
+    unsigned limit = end - i < 258 ? (unsigned)(end - i) : 258, best = 0, far = 0;
     // Candidates whose first three bytes differ cannot make a match: rejected before measuring.
     if (i >= 4 && limit >= 3 && kk_three_equal(data + i, data + i - 4)) {
       best = kk_match_length(data + i, data + i - 4, limit);
-      dist = 4;
     }
     if (up && i >= up && best < limit && limit >= 3 && kk_three_equal(data + i, data + i - up)) {
       unsigned l = kk_match_length(data + i, data + i - up, limit);
       if (l > best) {
         best = l;
-        dist = (unsigned)up;
+        far = 1;
       }
     }
     if (best >= 3) {
-      symbols[count++] = KK_MATCH | (dist == 4 ? 0 : KK_MATCH_UP) | length_code[best] << 16 | best;
-      litlen_freq[257 + length_code[best]]++;
-      dist_freq[dist == 4 ? dist4_code : up_code]++;
+      symbols[count++] = kk_match_symbol(best, (int)far);
       i += best;
     } else {
       symbols[count++] = data[i];
-      litlen_freq[data[i]]++;
+      unmatched++;
       i++;
-      if (++literals > max_literals) return 0;
     }
   }
+  *literals = unmatched;
+  return count;
+}
+
+// Adds `delta` (1, or UINT32_MAX to take away) to the code frequencies of `n` symbols.
+static void kk_count_symbols(const uint32_t *symbols, size_t n, int dist4_code, int up_code,
+                             uint32_t delta, uint32_t *litlen_freq, uint32_t *dist_freq) {
+  for (size_t k = 0; k < n; k++) {
+    uint32_t s = symbols[k];
+    if (s & KK_MATCH) {
+      litlen_freq[257 + ((s >> 16) & 0x1f)] += delta;
+      dist_freq[(s & KK_MATCH_UP) ? up_code : dist4_code] += delta;
+    } else {
+      litlen_freq[s] += delta;
+    }
+  }
+}
+
+// Writes the zlib stream of `bands` bands whose symbols are at `symbols` + b × `slot` (`counts[b]`
+// of them), with code frequencies `freq_in` / `dist_in` and distances 4 and `up`, ending with
+// `adler`, into `out` (at least 2 × the filtered size + 1024 bytes); returns the bytes written.
+static size_t kk_write_deflate(const uint32_t *symbols, size_t slot, const uint32_t *counts,
+                               uint32_t bands, size_t up, const uint32_t *freq_in,
+                               const uint32_t *dist_in, uint32_t adler, uint8_t *out) {
+  uint32_t litlen_freq[286], dist_freq[30];
+  memcpy(litlen_freq, freq_in, sizeof litlen_freq);
+  memcpy(dist_freq, dist_in, sizeof dist_freq);
+  const int dist4_code = kk_dist_code(4), up_code = up ? kk_dist_code((unsigned)up) : 0;
   litlen_freq[256] = 1;
   // Complete trees for every decoder: at least two used symbols in each.
   if (litlen_freq[0] == 0) litlen_freq[0] = 1;
@@ -597,7 +637,7 @@ static size_t kk_pixel_deflate(const uint8_t *data, size_t size, size_t line, si
     literal_count[k] = litlen_len[k];
   }
   for (unsigned length = 3; length <= 258; length++) {
-    int lc = length_code[length];
+    int lc = kk_length_code[length];
     length_bits[length] = litlen_code[257 + lc] |
                           (uint64_t)(length - kk_length_base[lc]) << litlen_len[257 + lc];
     length_count[length] = (uint8_t)(litlen_len[257 + lc] + kk_length_extra[lc]);
@@ -610,14 +650,17 @@ static size_t kk_pixel_deflate(const uint8_t *data, size_t size, size_t line, si
     dist_bits[k] = dist_code[dc] | (uint64_t)(dist - kk_dist_base[dc]) << dist_len[dc];
     dist_count[k] = (uint8_t)(dist_len[dc] + kk_dist_extra[dc]);
   }
-  for (size_t k = 0; k < count; k++) {
-    uint32_t s = symbols[k];
-    unsigned length = s & 0x1ff, far = (s >> 30) & 1, literal = s & 0xff;
-    uint64_t match = length_bits[length] | dist_bits[far] << length_count[length];
-    unsigned match_count = (unsigned)length_count[length] + dist_count[far];
-    uint64_t pick = 0 - (uint64_t)(s >> 31);  // all ones for a match (masks: no branch)
-    kk_put_bits(&w, (match & pick) | (literal_bits[literal] & ~pick),
-                (match_count & (unsigned)pick) | (literal_count[literal] & ~(unsigned)pick));
+  for (uint32_t b = 0; b < bands; b++) {
+    const uint32_t *band = symbols + slot * b;
+    for (uint32_t k = 0; k < counts[b]; k++) {
+      uint32_t s = band[k];
+      unsigned length = s & 0x1ff, far = (s >> 30) & 1, literal = s & 0xff;
+      uint64_t match = length_bits[length] | dist_bits[far] << length_count[length];
+      unsigned match_count = (unsigned)length_count[length] + dist_count[far];
+      uint64_t pick = 0 - (uint64_t)(s >> 31);  // all ones for a match (masks: no branch)
+      kk_put_bits(&w, (match & pick) | (literal_bits[literal] & ~pick),
+                  (match_count & (unsigned)pick) | (literal_count[literal] & ~(unsigned)pick));
+    }
   }
   kk_put_bits(&w, litlen_code[256], litlen_len[256]);
   kk_flush_bits(&w);
@@ -630,22 +673,58 @@ static size_t kk_pixel_deflate(const uint8_t *data, size_t size, size_t line, si
 
 // MARK: - Fast writing
 
+// Lines of the filtered buffer whose symbols are remembered together: a band's matches end at
+// its last line, which costs a few bytes a band, and a band is matched again when any of its
+// lines changed, or the line before it.
+#ifndef KK_BAND_LINES
+#define KK_BAND_LINES 16u
+#endif
+
 // Per-thread state of the fast encoder: allocating a libdeflate compressor (hundreds of kB) and a
 // frame-sized filter buffer for every frame costs page faults on every call.
+//
+// It also remembers the filtered rows and their symbols, band by band, from the frames this
+// thread encoded before: consecutive frames of a loader change few rows (circle-progress at 3×:
+// the 50-odd rows around the growing tip of 510), and a band whose lines and the line before it
+// are unchanged has the same symbols, so only changed bands are matched again. What a frame is
+// encoded to never depends on the frames before it: the remembered symbols are exactly those that
+// matching the band again would give.
 typedef struct {
   struct libdeflate_compressor *compressor;
   int level;
   uint8_t *filtered;
-  uint32_t *symbols;
+  uint32_t *symbols;  // band b's symbols start at symbols + b × KK_BAND_LINES × (width × 4 + 1)
   size_t capacity;
   uint8_t *deflated;  // the zlib stream, before it is copied into an exactly sized PNG
   size_t deflated_capacity;
   // The frame kk_png_fast_prepare filtered last (width 0: none).
   uint32_t width, height, adler;
+  // The lines remembered, for frames of line_width × lines pixels (0 × 0: none yet).
+  uint32_t line_width, lines;
+  uint8_t *line_known;       // 1: the buffer holds this line of the frame prepared last
+  uint32_t *line_sum;        // each line's byte sum and weighted sum modulo 65521, from which
+  uint32_t *line_weighted;   // the frame's Adler-32 is put together without reading unchanged lines
+  uint8_t *band_stale;       // 1: the band's symbols (and their frequencies) must be made again
+  uint32_t *band_symbols;    // how many symbols each band has
+  uint32_t *band_literals;   // how many of them are literals
+  uint32_t litlen_freq[286], dist_freq[30];  // of all bands' symbols
+  size_t fresh_literals;                     // literals of the bands that are not stale
 } kk_fast_state;
 
 static pthread_key_t kk_fast_key;
 static pthread_once_t kk_fast_once = PTHREAD_ONCE_INIT;
+
+static void kk_fast_lines_free(kk_fast_state *state) {
+  free(state->line_known);
+  free(state->line_sum);
+  free(state->line_weighted);
+  free(state->band_stale);
+  free(state->band_symbols);
+  free(state->band_literals);
+  state->line_known = state->band_stale = NULL;
+  state->line_sum = state->line_weighted = state->band_symbols = state->band_literals = NULL;
+  state->line_width = state->lines = 0;
+}
 
 static void kk_fast_state_free(void *pointer) {
   kk_fast_state *state = (kk_fast_state *)pointer;
@@ -654,13 +733,18 @@ static void kk_fast_state_free(void *pointer) {
   free(state->filtered);
   free(state->symbols);
   free(state->deflated);
+  kk_fast_lines_free(state);
   free(state);
 }
 
 static void kk_fast_key_create(void) { (void)pthread_key_create(&kk_fast_key, kk_fast_state_free); }
 
-static kk_fast_state *kk_fast_state_get(size_t filtered_size) {
+// This thread's state with room for a `width` × `height` frame; what it remembers of earlier
+// frames is dropped when their size differs.
+static kk_fast_state *kk_fast_state_get(uint32_t width, uint32_t height) {
   (void)pthread_once(&kk_fast_once, kk_fast_key_create);
+  (void)pthread_once(&kk_length_once, kk_length_code_init);
+  size_t filtered_size = ((size_t)width * 4 + 1) * height;
   kk_fast_state *state = (kk_fast_state *)pthread_getspecific(kk_fast_key);
   if (state == NULL) {
     state = (kk_fast_state *)calloc(1, sizeof(kk_fast_state));
@@ -671,6 +755,7 @@ static kk_fast_state *kk_fast_state_get(size_t filtered_size) {
     }
   }
   if (state->capacity < filtered_size) {
+    kk_fast_lines_free(state);
     free(state->filtered);
     free(state->symbols);
     state->filtered = (uint8_t *)malloc(filtered_size);
@@ -681,7 +766,35 @@ static kk_fast_state *kk_fast_state_get(size_t filtered_size) {
       return NULL;
     }
   }
+  if (state->line_width != width || state->lines != height) {
+    kk_fast_lines_free(state);
+    uint32_t bands = (height + KK_BAND_LINES - 1) / KK_BAND_LINES;
+    state->line_known = (uint8_t *)calloc(height, 1);
+    state->line_sum = (uint32_t *)calloc(height, sizeof(uint32_t));
+    state->line_weighted = (uint32_t *)calloc(height, sizeof(uint32_t));
+    state->band_stale = (uint8_t *)malloc(bands);
+    state->band_symbols = (uint32_t *)calloc(bands, sizeof(uint32_t));
+    state->band_literals = (uint32_t *)calloc(bands, sizeof(uint32_t));
+    if (state->line_known == NULL || state->line_sum == NULL || state->line_weighted == NULL ||
+        state->band_stale == NULL || state->band_symbols == NULL || state->band_literals == NULL) {
+      kk_fast_lines_free(state);
+      return NULL;
+    }
+    memset(state->band_stale, 1, bands);
+    memset(state->litlen_freq, 0, sizeof state->litlen_freq);
+    memset(state->dist_freq, 0, sizeof state->dist_freq);
+    state->fresh_literals = 0;
+    state->line_width = width;
+    state->lines = height;
+  }
   return state;
+}
+
+// Marks band b's symbols as to be made again.
+static inline void kk_fast_mark_stale(kk_fast_state *state, uint32_t b) {
+  if (state->band_stale[b]) return;
+  state->band_stale[b] = 1;
+  state->fresh_literals -= state->band_literals[b];
 }
 
 static void kk_put32(uint8_t *p, uint32_t value) {
@@ -707,8 +820,7 @@ kk_png_status kk_png_fast_prepare(const uint8_t *pixels, uint32_t width, uint32_
   }
   size_t stride = (size_t)width * 4;
   if (height > (SIZE_MAX / 8) / (stride + 1)) return KK_PNG_OUT_OF_MEMORY;
-  size_t filtered_size = (stride + 1) * height;
-  kk_fast_state *state = kk_fast_state_get(filtered_size);
+  kk_fast_state *state = kk_fast_state_get(width, height);
   if (state == NULL) return KK_PNG_OUT_OF_MEMORY;
   state->width = 0;
 
@@ -717,21 +829,64 @@ kk_png_status kk_png_fast_prepare(const uint8_t *pixels, uint32_t width, uint32_
   // gives 4.36 MB and min-SAD-plus-runs 3.63 MB: loader frames are mostly transparent or flat,
   // and runs of equal pixels stay runs of equal 4-byte groups that deflate matches at distance 4.
   // A row equal to the one above becomes zeros with up (the one cheap win left; a memcmp).
+  // A line is rewritten only when it differs from the one in the buffer; then its Adler-32
+  // parts are taken again, and its band's symbols go stale (and the next band's, for its last
+  // line).
   uint8_t *filtered = state->filtered;
+  const uint32_t modulus = 65521;
+  // Below a row that did not change, one comparison settles most rows: the filter chosen last
+  // time says whether the row equalled the one above, and so it still does exactly when it is
+  // unchanged too.
+  int above_unchanged = 1;  // row y − 1 is the same as in the frame filtered last (none for y 0)
   for (uint32_t y = 0; y < height; y++) {
     const uint8_t *row = pixels + stride * y;
     uint8_t *line = filtered + (stride + 1) * y;
-    if (y > 0 && memcmp(row, row - stride, stride) == 0) {
-      line[0] = 2;
-      memset(line + 1, 0, stride);
+    int known = state->line_known[y], changed, same_row;
+    if (known && above_unchanged && line[0] == 2) {
+      changed = memcmp(row, row - stride, stride) != 0;
+      same_row = !changed;
+      if (changed) {
+        line[0] = 0;
+        memcpy(line + 1, row, stride);
+      }
+    } else if (known && above_unchanged && memcmp(line + 1, row, stride) == 0) {
+      changed = 0;
+      same_row = 1;
+    } else if (y > 0 && memcmp(row, row - stride, stride) == 0) {
+      changed = !(known && line[0] == 2);
+      if (changed) {
+        line[0] = 2;
+        memset(line + 1, 0, stride);
+      }
+      // The same zeros as before, but the row itself is the same only if the row above is.
+      same_row = !changed && above_unchanged;
     } else {
-      line[0] = 0;
-      memcpy(line + 1, row, stride);
+      changed = !(known && line[0] == 0 && memcmp(line + 1, row, stride) == 0);
+      same_row = !changed;
+      if (changed) {
+        line[0] = 0;
+        memcpy(line + 1, row, stride);
+      }
     }
+    above_unchanged = same_row;
+    if (!changed) continue;
+    state->line_known[y] = 1;
+    // Adler-32 from 1 over L bytes b1…bL gives a = 1 + Σb and b = L + Σ(L − k + 1)·bk.
+    uint32_t parts = libdeflate_adler32(1, line, stride + 1);
+    uint32_t length = (uint32_t)((stride + 1) % modulus);
+    state->line_sum[y] = ((parts & 0xffff) + modulus - 1) % modulus;
+    state->line_weighted[y] = ((parts >> 16) + modulus - length) % modulus;
+    kk_fast_mark_stale(state, y / KK_BAND_LINES);
+    if (y + 1 < height && (y + 1) % KK_BAND_LINES == 0) kk_fast_mark_stale(state, (y + 1) / KK_BAND_LINES);
   }
-  // Then, while the rows are still in cache, the Adler-32 the zlib stream ends with (one call over
-  // the whole buffer: per-row calls cost libdeflate half as much again).
-  uint32_t adler = libdeflate_adler32(1, filtered, filtered_size);
+  // The Adler-32 the zlib stream ends with, line by line: over a line of L bytes, s2 grows by
+  // L·s1 plus the line's weighted sum and s1 by its byte sum.
+  uint64_t s1 = 1, s2 = 0, line_length = (stride + 1) % modulus;
+  for (uint32_t y = 0; y < height; y++) {
+    s2 = (s2 + line_length * s1 + state->line_weighted[y]) % modulus;
+    s1 = (s1 + state->line_sum[y]) % modulus;
+  }
+  uint32_t adler = (uint32_t)(s2 << 16 | s1);
   state->width = width;
   state->height = height;
   state->adler = adler;
@@ -802,7 +957,7 @@ kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
   kk_fast_state *state = (kk_fast_state *)pthread_getspecific(kk_fast_key);
   if (state == NULL || state->width == 0) return KK_PNG_INVALID_ARGUMENT;
   uint32_t width = state->width, height = state->height;
-  size_t stride = (size_t)width * 4, filtered_size = (stride + 1) * height;
+  size_t stride = (size_t)width * 4, line = stride + 1, filtered_size = line * height;
   const uint8_t *filtered = state->filtered;
   if (state->compressor == NULL || state->level != level) {
     if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
@@ -825,12 +980,32 @@ kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
   // 20.4 kB in 0.3 ms a frame, libdeflate 4 20.0 kB in 4.4 ms. On opaque colour rings (four-color-ring,
   // up to 10 % literals) the pixel matcher gave 5.3 MB against libdeflate's 2.2 MB, and on
   // gradient-ring (4 % literals) 8 % more bytes: those frames take libdeflate.
-  size_t compressed = kk_pixel_deflate(filtered, filtered_size, stride + 1, filtered_size / 33,
-                                       state->adler, state->symbols, state->deflated);
-  if (compressed == 0) {
-    compressed =
-        libdeflate_zlib_compress(state->compressor, filtered, filtered_size, state->deflated, bound);
+  // Stale bands are matched again in order until the literals of the bands that are not stale
+  // pass 3 %: a lower bound of the frame's literals, so the choice is the same as matching all.
+  const size_t up = line <= 32768 ? line : 0, max_literals = filtered_size / 33;
+  const int dist4_code = kk_dist_code(4), up_code = up ? kk_dist_code((unsigned)up) : 0;
+  const uint32_t bands = (height + KK_BAND_LINES - 1) / KK_BAND_LINES;
+  const size_t slot = line * KK_BAND_LINES;
+  int matched = state->fresh_literals <= max_literals;
+  for (uint32_t b = 0; matched && b < bands; b++) {
+    if (!state->band_stale[b]) continue;
+    uint32_t *symbols = state->symbols + slot * b, literals;
+    kk_count_symbols(symbols, state->band_symbols[b], dist4_code, up_code, UINT32_MAX,
+                     state->litlen_freq, state->dist_freq);
+    size_t end = b + 1 < bands ? slot * (b + 1) : filtered_size;
+    size_t count = kk_band_symbols(filtered, slot * b, end, up, symbols, &literals);
+    kk_count_symbols(symbols, count, dist4_code, up_code, 1, state->litlen_freq, state->dist_freq);
+    state->band_symbols[b] = (uint32_t)count;
+    state->band_literals[b] = literals;
+    state->band_stale[b] = 0;
+    state->fresh_literals += literals;
+    matched = state->fresh_literals <= max_literals;
   }
+  size_t compressed =
+      matched ? kk_write_deflate(state->symbols, slot, state->band_symbols, bands, up,
+                                 state->litlen_freq, state->dist_freq, state->adler, state->deflated)
+              : libdeflate_zlib_compress(state->compressor, filtered, filtered_size,
+                                         state->deflated, bound);
   if (compressed == 0) return KK_PNG_OUT_OF_MEMORY;
 
   // Signature 8, IHDR 25, IDAT 12 + data, IEND 12: allocated at its exact size.

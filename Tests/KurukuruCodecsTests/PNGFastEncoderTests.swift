@@ -110,6 +110,69 @@ final class PNGFastEncoderTests: XCTestCase {
     XCTAssertEqual(try PNG.encodeFast(copy, level: 4, reusing: broken).bytes, first.bytes)
   }
 
+  /// Each thread remembers the lines and symbols of the frames it encoded before and matches
+  /// only the bands of lines that changed: a frame must still give the bytes a thread that never
+  /// saw another frame gives. The sequence changes single rows at band edges (a band's last row
+  /// is read by the next band's matches), flips rows between the up and none filters (also where
+  /// a row's pixels change but its filtered bytes do not), switches to
+  /// libdeflate (noise) and back, changes size and back, and repeats frames.
+  func testEarlierFramesOnTheSameThreadDoNotChangeTheBytes() throws {
+    var base = Frame(width: 60, height: 70)
+    for y in 0..<base.height {
+      for x in 0..<base.width where (x - 30) * (x - 30) + (y - 35) * (y - 35) < 600 {
+        base[x, y] = RGBA8(r: 200, g: UInt8(x / 12 * 40), b: 40, a: UInt8(155 + y / 10 * 10))
+      }
+    }
+    // The pixel matcher encodes it (libdeflate's levels would differ) and remembers its symbols.
+    XCTAssertEqual(try PNG.encodeFast(base, level: 1), try PNG.encodeFast(base, level: 12))
+    func changing(_ frame: Frame, rows: [Int], seed: UInt8) -> Frame {
+      var copy = frame
+      for y in rows { copy[(y * 7 + Int(seed)) % copy.width, y] = RGBA8(r: seed, g: 1, b: 2, a: 3) }
+      return copy
+    }
+    var equalRows = base  // rows 40 and 41 equal row 39: filtered up
+    for x in 0..<base.width { equalRows[x, 40] = equalRows[x, 39]; equalRows[x, 41] = equalRows[x, 39] }
+    var aboveChanged = equalRows  // row 39 changes: rows 40 and 41 no longer equal it, but 41 = 40
+    aboveChanged[3, 39] = RGBA8(r: 9, g: 9, b: 9, a: 9)
+    // Rows 39–41 go from X X Y to Y Y Y: row 40 keeps its zeros (filtered up) though its pixels
+    // changed, and row 41, unchanged, now equals the row above.
+    var fromXXY = base, toYYY = base
+    for x in 0..<base.width {
+      fromXXY[x, 39] = base[x, 30]
+      fromXXY[x, 40] = base[x, 30]
+      fromXXY[x, 41] = base[x, 35]
+      for y in 39...41 { toYYY[x, y] = base[x, 35] }
+    }
+    XCTAssertNotEqual(fromXXY, toYYY)
+    let sequence: [Frame] = [
+      base, changing(base, rows: [15], seed: 1), changing(base, rows: [16], seed: 2),
+      changing(base, rows: [31, 32, 69], seed: 3), changing(base, rows: [0], seed: 4), base,
+      equalRows, aboveChanged, equalRows, randomFrame(width: 60, height: 70, seed: 11), base,
+      Frame(width: 70, height: 60), changing(base, rows: [47], seed: 5), base, base,
+      randomFrame(width: 60, height: 70, seed: 12), changing(base, rows: [48], seed: 6),
+      fromXXY, toYYY, fromXXY,
+    ]
+    for (i, frame) in sequence.enumerated() {
+      let bytes = try PNG.encodeFast(frame)
+      XCTAssertEqual(bytes, try encodedOnFreshThread(frame), "frame \(i)")
+      XCTAssertEqual(try PNG.decode(bytes), frame, "frame \(i)")
+    }
+  }
+
+  /// `PNG.encodeFast` on a thread that has encoded nothing before.
+  private func encodedOnFreshThread(_ frame: Frame) throws -> [UInt8] {
+    let result = Locked<Result<[UInt8], Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      let bytes = Result { try PNG.encodeFast(frame) }
+      result.withLock { $0 = bytes }
+      done.signal()
+    }
+    thread.start()
+    done.wait()
+    return try XCTUnwrap(result.withLock { $0 }).get()
+  }
+
   func testBadArgumentsThrow() {
     let frame = Frame(width: 2, height: 2)
     XCTAssertThrowsError(try PNG.encodeFast(frame, level: 0))

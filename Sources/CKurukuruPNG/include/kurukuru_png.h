@@ -97,7 +97,8 @@ kk_png_status kk_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t
 /// only looks one pixel left and one row up (one dynamic-Huffman block), or by libdeflate at
 /// `level` (1–12) when more than 3 % of the bytes find no such match. The same pixels and level
 /// always give the same bytes. Each thread keeps its compressor and buffers between calls
-/// (freed when the thread exits).
+/// (freed when the thread exits), and the filtered lines and matches of the last frame, so that
+/// only bands of lines that changed are matched again; the bytes never depend on earlier frames.
 kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
                                       int level, kk_png_buffer *output);
 

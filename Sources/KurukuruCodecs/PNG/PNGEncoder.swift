@@ -103,8 +103,11 @@ extension PNG {
   /// and the byte one row up, with Huffman codes built per frame (about 0.3 ms for a 510×510
   /// circle-progress frame, where libdeflate 4 takes 4.4 ms for 2 % fewer bytes); when more than 3 % of
   /// the bytes find no such match (gradients, many colours) libdeflate at `level` compresses
-  /// instead. Decodes to exactly `frame`'s pixels; the same pixels and level always give the same
-  /// bytes, on any thread.
+  /// instead. Matches stay inside bands of 16 lines, and each thread remembers the lines and
+  /// matches of the frames it encoded before, so only the bands whose lines changed are matched
+  /// again (a loader's next frame changes few rows: circle-progress's encoding CPU fell by 30 %,
+  /// for 0.2 % more bytes). Decodes to exactly `frame`'s pixels; the same pixels and level always
+  /// give the same bytes, whatever the thread encoded before.
   /// - Parameters:
   ///   - frame: the image; at least 1×1 pixels.
   ///   - level: libdeflate level, 1 (fastest) … 12 (smallest); default `PNG.fastLevel` (4).

@@ -24,7 +24,8 @@ public struct PNGSequenceFormat: OutputFormat {
   /// alone. With a branch-light matcher, checksums that double as the repeated-frame test and
   /// one rename for a new folder: about 0.3 ms a frame to encode, 0.76 s in all — while
   /// rasterizing alone fell to 0.38 s (its static track is drawn once), so PNG writing is now
-  /// the larger half.
+  /// the larger half. Matching again only the bands of lines that changed since the thread's
+  /// last frame: 30 % less encoding CPU (0.60 → 0.42 s on one thread), 36.73 MB.
   public static let compressionLevel = PNG.fastLevel
 
   public init() {}
