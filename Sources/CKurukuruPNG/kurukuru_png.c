@@ -675,10 +675,9 @@ static size_t kk_write_deflate(const uint32_t *symbols, size_t slot, const uint3
 
 // Lines of the filtered buffer whose symbols are remembered together: a band's matches end at
 // its last line, which costs a few bytes a band, and a band is matched again when any of its
-// lines changed, or the line before it.
-#ifndef KK_BAND_LINES
+// lines changed, or the line before it. Measured on circle-progress at 3× (1,800 frames): 4 lines
+// 37.07 MB, 8 36.91 MB, 16 36.83 MB, 32 36.79 MB (whole frames: 36.76 MB); 16 was the fastest.
 #define KK_BAND_LINES 16u
-#endif
 
 // Per-thread state of the fast encoder: allocating a libdeflate compressor (hundreds of kB) and a
 // frame-sized filter buffer for every frame costs page faults on every call.
