@@ -86,6 +86,25 @@ final class ShapeAndTrimTests: XCTestCase {
     assertClose(endpoints(third).1, Point(x: 50 + 50 * cos(2 * .pi / 3), y: 50 + 50 * sin(2 * .pi / 3)), accuracy: 1e-3)
   }
 
+  /// A cut segment is drawn in at most three pieces, cut at multiples of 1/8 of the segment, so
+  /// that an end moving within one step keeps every piece behind it: the circle's eight 45°
+  /// segments, trimmed to 0.36 and to 0.362 (both 7/8 into the third segment), share all but the
+  /// last piece. The pieces stay on the circle, and an end within 1e-9 of a segment's end is
+  /// not cut again.
+  func testTrimPiecesRepeatBehindAMovingEnd() {
+    let circle = ShapeKind.circle.path(in: rect, at: 0)
+    let a = circle.trimmed(from: 0, to: 0.36), b = circle.trimmed(from: 0, to: 0.362)
+    XCTAssertEqual(a.elements.count, 5, "move, two whole segments, the third in two pieces")
+    XCTAssertEqual(Array(a.elements.dropLast()), Array(b.elements.dropLast()))
+    XCTAssertNotEqual(a.elements.last, b.elements.last)
+    for case .cubic(_, _, let p) in a.elements + b.elements {
+      XCTAssertEqual((p - Point(x: 50, y: 50)).length, 50, accuracy: 1e-3, "\(p) on the circle")
+    }
+    XCTAssertEqual(PathSegments(a).totalLength, 0.36 * .pi * 100, accuracy: 1e-3)
+    // 0.375 is the end of the third segment: a hair before it draws the same pieces as at it.
+    XCTAssertEqual(circle.trimmed(from: 0, to: 0.375 - 1e-13).elements.count, circle.trimmed(from: 0, to: 0.375).elements.count)
+  }
+
   func testTrimEdgeCases() {
     let circle = ShapeKind.circle.path(in: rect, at: 0)
     XCTAssertTrue(circle.trimmed(from: 0.3, to: 0.3).isEmpty, "an empty trim draws nothing")

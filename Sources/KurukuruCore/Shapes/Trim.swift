@@ -6,7 +6,9 @@ extension BezierPath {
   ///
   /// Fractions are clamped to 0…1; `from ≥ to` gives an empty path (nothing is drawn, even with
   /// round caps); `0…1` returns the path unchanged, closed subpaths stay closed. Subpaths are
-  /// measured one after another, as if joined end to start.
+  /// measured one after another, as if joined end to start. A segment cut by an end is drawn in
+  /// up to three pieces (`stablePieces`), so that frames whose trim end moves a little differ
+  /// only near that end.
   public func trimmed(from: Double, to: Double) -> BezierPath {
     let a = min(max(from, 0), 1), b = min(max(to, 0), 1)
     if a >= b { return BezierPath() }
@@ -27,17 +29,43 @@ extension BezierPath {
       if hi <= lo && len > 0 { continue }
       let t0 = len > 0 ? seg.parameter(atLength: lo - s0) : 0
       let t1 = len > 0 ? seg.parameter(atLength: hi - s0) : 1
-      let piece = seg.sub(t0, t1)
-      if seg.subpath != previousSubpath || out.isEmpty {
-        out.move(to: piece.p0)
-        previousSubpath = seg.subpath
-      }
-      switch piece.kind {
-      case .line: out.line(to: piece.p3)
-      case .cubic: out.cubic(piece.p1, piece.p2, piece.p3)
+      for (u0, u1) in BezierPath.stablePieces(from: t0, to: t1, of: seg.kind) {
+        let piece = seg.sub(u0, u1)
+        if seg.subpath != previousSubpath || out.isEmpty {
+          out.move(to: piece.p0)
+          previousSubpath = seg.subpath
+        }
+        switch piece.kind {
+        case .line: out.line(to: piece.p3)
+        case .cubic: out.cubic(piece.p1, piece.p2, piece.p3)
+        }
       }
     }
     return out
+  }
+
+  /// A curve's part is cut at fixed parameters too: at multiples of 1/`stableCuts` (default 8:
+  /// a 45° arc segment in steps of 5.6°).
+  static let stableCuts = 8.0
+
+  /// The parameter ranges a cubic's part [t0, t1] is drawn as. Cut anew at a moving end, one
+  /// piece is flattened differently every frame, which moved the anti-aliasing along the whole
+  /// segment by a few levels: every frame of a growing ring differed from the last along up to 45°
+  /// of arc, and GIF, APNG, WebP and PNG sequences all paid for it. So a part is drawn as the
+  /// stretch between the multiples of 1/`stableCuts` inside it, which stays the same while an end
+  /// moves within one step, plus the pieces from each end to it. At most three pieces: every
+  /// extra piece costs the rasterizer (a stroke as wide as its circle most).
+  static func stablePieces(from t0: Double, to t1: Double, of kind: PathSegments.Segment.Kind) -> [(Double, Double)] {
+    // Ends within 1e-9 of a cut count as on it: the same instant reached by another sum of
+    // floating-point steps (t = 2.2 s in a 1.7 s loop) must not draw another set of pieces.
+    let near = 1e-9
+    guard kind == .cubic, t0 > near || t1 < 1 - near else { return [(t0, t1)] }
+    var cuts = [t0]
+    let first = (t0 * stableCuts).rounded(.up) / stableCuts, last = (t1 * stableCuts).rounded(.down) / stableCuts
+    if first > t0 + near && first < t1 - near { cuts.append(first) }
+    if last > (cuts.last ?? t0) + near && last < t1 - near { cuts.append(last) }
+    cuts.append(t1)
+    return Array(zip(cuts, cuts.dropFirst()))
   }
 }
 
