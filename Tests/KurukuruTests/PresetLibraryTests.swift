@@ -194,15 +194,45 @@ final class PresetLibraryTests: XCTestCase {
   /// the screen's plane (rotateX(-180°) rotateY(-180°)), which draws the start's square.
   static let turnedAtTheLoop: Set<String> = ["spinkit-plane"]
 
+  /// Presets whose loop ends with an `Arc` drawn from another angle and turned back into place
+  /// (material-circular: 980°–1,000° turned 1,520°, where it starts at −20°–0°): the same curve,
+  /// but `Arc` cuts its cubics at fixed angles of its own frame, so the on-curve points differ.
+  /// Their drawings are compared by 17 points spaced evenly along each path instead, to 0.001 pt
+  /// (two cubic approximations of one circle differ by up to 5e-6 of its radius).
+  static let arcCutElsewhereAtTheLoop: Set<String> = ["material-circular"]
+
   /// What a display list draws, without marks too faint or too small to see (a trim that has
-  /// nearly closed, an opacity that has nearly reached 0).
-  static func visibleSignature(_ list: DisplayList) -> [Double] {
-    let kept = flatten(list.items).filter { f in
+  /// nearly closed, an opacity that has nearly reached 0). With `evenlySpaced`, each path is
+  /// replaced by the polyline through 17 points spaced evenly along it.
+  static func visibleSignature(_ list: DisplayList, evenlySpaced: Bool = false) -> [Double] {
+    var kept = flatten(list.items).filter { f in
       let b = bounds(f.drawing)
       return f.opacity > 1e-4 && max(b.maxX - b.minX, b.maxY - b.minY) > 1e-3
     }
+    if evenlySpaced {
+      for k in kept.indices { kept[k].drawing.path = evenlySpacedPoints(on: kept[k].drawing.path) }
+    }
     return signature(DisplayList(size: list.size, background: list.background, items: kept.map { .drawing($0.drawing) }))
       + kept.map(\.opacity)
+  }
+
+  /// The polyline through the start of `path` and the ends of its trims to 1/16, 2/16, … 1.
+  static func evenlySpacedPoints(on path: BezierPath) -> BezierPath {
+    func end(_ p: BezierPath) -> Point? {
+      p.elements.reversed().lazy.compactMap { e -> Point? in
+        switch e {
+        case .move(let q), .line(let q), .cubic(_, _, let q): return q
+        case .close: return nil
+        }
+      }.first
+    }
+    var out = BezierPath()
+    guard case .move(let start)? = path.elements.first else { return path }
+    out.move(to: start)
+    for k in 1...16 {
+      if let q = end(path.trimmed(from: 0, to: Double(k) / 16)) { out.line(to: q) }
+    }
+    return out
   }
 
   /// Presets that do not set `duration` loop seamlessly: the instant just before the loop
@@ -214,13 +244,14 @@ final class PresetLibraryTests: XCTestCase {
       let text = try String(contentsOfFile: file, encoding: .utf8)
       let scene = try Preset.load(path: file).scene()
       guard !text.contains("\"duration\":"), !Self.jumpsAtTheLoop.contains(scene.name) else { continue }
-      let a = Self.visibleSignature(evaluate(scene, at: 0))
-      let b = Self.visibleSignature(evaluate(scene, at: scene.timeline.period - 1e-9))
+      let spaced = Self.arcCutElsewhereAtTheLoop.contains(scene.name)
+      let a = Self.visibleSignature(evaluate(scene, at: 0), evenlySpaced: spaced)
+      let b = Self.visibleSignature(evaluate(scene, at: scene.timeline.period - 1e-9), evenlySpaced: spaced)
       XCTAssertEqual(a.count, b.count, "\(scene.name): same drawings at both ends of the loop")
       // A square that ends turned half a turn is the same square with its corners renumbered.
       let same = Self.turnedAtTheLoop.contains(scene.name)
       let worst = (same ? zip(a.sorted(), b.sorted()) : zip(a, b)).map { abs($0 - $1) }.max() ?? 0
-      XCTAssertLessThan(worst, 1e-4, "\(scene.name): the loop's end differs from frame 0 by \(worst)")
+      XCTAssertLessThan(worst, spaced ? 1e-3 : 1e-4, "\(scene.name): the loop's end differs from frame 0 by \(worst)")
       // And the loop is not a still: some frame differs from frame 0.
       let moves = (1..<scene.timeline.frameCount).contains { i in
         let s = Self.visibleSignature(evaluate(scene, at: scene.timeline.time(ofFrame: i)))

@@ -89,7 +89,7 @@ final class ShapeAndTrimTests: XCTestCase {
   /// A cut segment is drawn in at most three pieces, cut at multiples of 1/8 of the segment, so
   /// that an end moving within one step keeps every piece behind it: the circle's eight 45°
   /// segments, trimmed to 0.36 and to 0.362 (both 7/8 into the third segment), share all but the
-  /// last piece. The pieces stay on the circle, and an end within 1e-9 of a segment's end is
+  /// last piece. The pieces stay on the circle, and an end within 1e-6 of a segment's end is
   /// not cut again.
   func testTrimPiecesRepeatBehindAMovingEnd() {
     let circle = ShapeKind.circle.path(in: rect, at: 0)
@@ -102,7 +102,28 @@ final class ShapeAndTrimTests: XCTestCase {
     }
     XCTAssertEqual(PathSegments(a).totalLength, 0.36 * .pi * 100, accuracy: 1e-3)
     // 0.375 is the end of the third segment: a hair before it draws the same pieces as at it.
-    XCTAssertEqual(circle.trimmed(from: 0, to: 0.375 - 1e-13).elements.count, circle.trimmed(from: 0, to: 0.375).elements.count)
+    XCTAssertEqual(circle.trimmed(from: 0, to: 0.375 - 1e-9).elements.count, circle.trimmed(from: 0, to: 0.375).elements.count)
+  }
+
+  /// Arcs are cut at fixed angles: every multiple of 45° and, next to an end off that grid, the
+  /// nearest multiple of 45° / 8 inward; so a growing arc keeps all but its last piece, and
+  /// circles and rounded corners keep their 45° segments.
+  func testArcCutsSitAtFixedAngles() {
+    XCTAssertEqual(PathBuilder.arcCuts(startDegrees: 0, sweepDegrees: 360), stride(from: 0.0, through: 360, by: 45).map { $0 })
+    XCTAssertEqual(PathBuilder.arcCuts(startDegrees: -90, sweepDegrees: 90), [-90, -45, 0])
+    XCTAssertEqual(PathBuilder.arcCuts(startDegrees: 0, sweepDegrees: 100), [0, 45, 90, 95.625, 100])
+    XCTAssertEqual(PathBuilder.arcCuts(startDegrees: 0, sweepDegrees: 101), [0, 45, 90, 95.625, 101])
+    XCTAssertEqual(PathBuilder.arcCuts(startDegrees: 10, sweepDegrees: 100), [10, 11.25, 45, 90, 106.875, 110])
+    XCTAssertEqual(PathBuilder.arcCuts(startDegrees: 0, sweepDegrees: -100), [0, -45, -90, -95.625, -100])
+    XCTAssertEqual(PathBuilder.arcCuts(startDegrees: 46, sweepDegrees: 2), [46, 48], "inside one 5.6° step: one piece")
+    XCTAssertEqual(PathBuilder.arcCuts(startDegrees: 46, sweepDegrees: 10), [46, 50.625, 56])
+    XCTAssertEqual(PathBuilder.arcCuts(startDegrees: 45 + 1e-7, sweepDegrees: 45), [45 + 1e-7, 90 + 1e-7])
+    XCTAssertEqual(PathBuilder.arcCuts(startDegrees: 0, sweepDegrees: 0), [])
+    // The arc still ends where it should, on the ellipse.
+    var path = BezierPath()
+    PathBuilder.addArc(to: &path, center: Point(x: 50, y: 50), radiusX: 50, radiusY: 50, startDegrees: 10, sweepDegrees: 100)
+    assertClose(endpoints(path).1, Point(x: 50 + 50 * cos(110 * .pi / 180), y: 50 + 50 * sin(110 * .pi / 180)))
+    XCTAssertEqual(PathSegments(path).totalLength, 100 * .pi / 180 * 50, accuracy: 1e-3)
   }
 
   func testTrimEdgeCases() {

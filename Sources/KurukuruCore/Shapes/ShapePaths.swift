@@ -64,7 +64,8 @@ public enum PathBuilder {
 
   /// Appends an elliptical arc as cubic segments of at most 45° (error below 5e-6 of the radius).
   /// Starts a new subpath at the arc's start unless `connect` is true (then the arc continues
-  /// from the current point, which must be the arc's start).
+  /// from the current point, which must be the arc's start). The segments are cut where
+  /// `arcCuts` says, so an arc whose end moves keeps the segments behind it.
   /// - Parameters:
   ///   - startDegrees: 0° = 3 o'clock, positive = clockwise on screen.
   ///   - sweepDegrees: signed sweep, positive = clockwise on screen.
@@ -72,17 +73,14 @@ public enum PathBuilder {
     to path: inout BezierPath, center: Point, radiusX: Double, radiusY: Double, startDegrees: Double, sweepDegrees: Double,
     connect: Bool = false
   ) {
-    let segments = max(1, Int((abs(sweepDegrees) / 45).rounded(.up)))
-    let step = sweepDegrees / Double(segments) * .pi / 180
-    let k = 4.0 / 3.0 * tan(step / 4)
-    var a0 = startDegrees * .pi / 180
-    // Each angle's cosine and sine are taken once (a segment's end is the next one's start):
-    // the same values as taking them at every use, at a quarter of the calls.
+    let cuts = arcCuts(startDegrees: startDegrees, sweepDegrees: sweepDegrees).map { $0 * .pi / 180 }
+    guard var a0 = cuts.first else { return }
+    // Each angle's cosine and sine are taken once (a segment's end is the next one's start).
     var cos0 = cos(a0), sin0 = sin(a0)
     func point(_ c: Double, _ s: Double) -> Point { Point(x: center.x + radiusX * c, y: center.y + radiusY * s) }
     if !connect { path.move(to: point(cos0, sin0)) }
-    for _ in 0..<segments {
-      let a1 = a0 + step
+    for a1 in cuts.dropFirst() {
+      let k = 4.0 / 3.0 * tan((a1 - a0) / 4)
       let cos1 = cos(a1), sin1 = sin(a1)
       let p0 = point(cos0, sin0), p3 = point(cos1, sin1)
       let c1 = Point(x: p0.x - k * radiusX * sin0, y: p0.y + k * radiusY * cos0)
@@ -92,6 +90,43 @@ public enum PathBuilder {
       cos0 = cos1
       sin0 = sin1
     }
+  }
+
+  /// The angles in degrees where an arc from `startDegrees` sweeping `sweepDegrees` is cut into
+  /// cubic segments, in drawing order: its two ends, every multiple of 45° between them, and
+  /// next to an end that is not on a multiple of 45° the nearest multiple of 45° / 8 inward.
+  ///
+  /// The cuts sit at fixed angles, not at equal shares of the sweep: cut into equal shares, every
+  /// segment of an arc whose end moves changed every frame, and Cairo flattened each anew, moving
+  /// the anti-aliasing along the whole arc by a few levels (growing arcs' frames then differed
+  /// everywhere, which GIF, APNG, WebP and PNG sequences paid for). Now only the piece between a
+  /// moving end and the 5.6° mark next to it changes, and the stretch to the next 45° mark when
+  /// the end passes a mark. Circles (0° to 360°) and the corners of rounded rectangles keep their
+  /// 45° segments. Angles within 1e-4° of a mark count as on it (the end of a loop, sampled a
+  /// nanosecond early, must cut where its start does).
+  public static func arcCuts(startDegrees: Double, sweepDegrees: Double) -> [Double] {
+    guard sweepDegrees != 0 else { return [] }
+    let direction = sweepDegrees > 0 ? 1.0 : -1.0
+    // Forward units: the arc runs from u0 up to u1.
+    let u0 = direction * startDegrees, u1 = direction * (startDegrees + sweepDegrees)
+    let coarse = 45.0, fine = 45.0 / 8, near = 1e-4
+    func onGrid(_ u: Double, _ step: Double) -> Bool { abs(u - (u / step).rounded() * step) <= near }
+    var inner: [Double] = []
+    var mark = ((u0 + near) / coarse).rounded(.down) * coarse + coarse
+    while mark < u1 - near {
+      inner.append(mark)
+      mark += coarse
+    }
+    if !onGrid(u0, coarse) {
+      let first = ((u0 + near) / fine).rounded(.down) * fine + fine
+      if first < u1 - near && !onGrid(first, coarse) { inner.append(first) }
+    }
+    if !onGrid(u1, coarse) {
+      let last = ((u1 - near) / fine).rounded(.up) * fine - fine
+      if last > u0 + near && !onGrid(last, coarse) { inner.append(last) }
+    }
+    let cuts = [u0] + Set(inner).sorted() + [u1]
+    return cuts.map { direction * $0 }
   }
 
   /// Appends a closed rounded rectangle starting after the top-left corner, clockwise.

@@ -56,9 +56,9 @@ extension BezierPath {
   /// moves within one step, plus the pieces from each end to it. At most three pieces: every
   /// extra piece costs the rasterizer (a stroke as wide as its circle most).
   static func stablePieces(from t0: Double, to t1: Double, of kind: PathSegments.Segment.Kind) -> [(Double, Double)] {
-    // Ends within 1e-9 of a cut count as on it: the same instant reached by another sum of
+    // Ends within 1e-6 of a cut count as on it: the same instant reached by another sum of
     // floating-point steps (t = 2.2 s in a 1.7 s loop) must not draw another set of pieces.
-    let near = 1e-9
+    let near = 1e-6
     guard kind == .cubic, t0 > near || t1 < 1 - near else { return [(t0, t1)] }
     var cuts = [t0]
     let first = (t0 * stableCuts).rounded(.up) / stableCuts, last = (t1 * stableCuts).rounded(.down) / stableCuts
