@@ -73,13 +73,14 @@ public enum PathBuilder {
     to path: inout BezierPath, center: Point, radiusX: Double, radiusY: Double, startDegrees: Double, sweepDegrees: Double,
     connect: Bool = false
   ) {
-    let cuts = arcCuts(startDegrees: startDegrees, sweepDegrees: sweepDegrees).map { $0 * .pi / 180 }
-    guard var a0 = cuts.first else { return }
+    let cuts = arcCuts(startDegrees: startDegrees, sweepDegrees: sweepDegrees)
+    guard var a0 = cuts.first.map({ $0 * .pi / 180 }) else { return }
     // Each angle's cosine and sine are taken once (a segment's end is the next one's start).
     var cos0 = cos(a0), sin0 = sin(a0)
     func point(_ c: Double, _ s: Double) -> Point { Point(x: center.x + radiusX * c, y: center.y + radiusY * s) }
     if !connect { path.move(to: point(cos0, sin0)) }
-    for a1 in cuts.dropFirst() {
+    for degrees in cuts.dropFirst() {
+      let a1 = degrees * .pi / 180
       let k = 4.0 / 3.0 * tan((a1 - a0) / 4)
       let cos1 = cos(a1), sin1 = sin(a1)
       let p0 = point(cos0, sin0), p3 = point(cos1, sin1)
@@ -111,22 +112,29 @@ public enum PathBuilder {
     let u0 = direction * startDegrees, u1 = direction * (startDegrees + sweepDegrees)
     let coarse = 45.0, fine = 45.0 / 8, near = 1e-4
     func onGrid(_ u: Double, _ step: Double) -> Bool { abs(u - (u / step).rounded() * step) <= near }
-    var inner: [Double] = []
-    var mark = ((u0 + near) / coarse).rounded(.down) * coarse + coarse
-    while mark < u1 - near {
-      inner.append(mark)
-      mark += coarse
-    }
+    // In increasing order: the fine mark after the start (inside the start's 45° cell), the
+    // 45° marks, the fine mark before the end (inside the end's cell). Built in order, without
+    // sorting: this runs for every arc and circle of every frame.
+    var cuts = [u0]
+    cuts.reserveCapacity(Int(((u1 - u0) / coarse).rounded(.up)) + 4)
     if !onGrid(u0, coarse) {
       let first = ((u0 + near) / fine).rounded(.down) * fine + fine
-      if first < u1 - near && !onGrid(first, coarse) { inner.append(first) }
+      if first < u1 - near && !onGrid(first, coarse) { cuts.append(first) }
+    }
+    var mark = ((u0 + near) / coarse).rounded(.down) * coarse + coarse
+    while mark < u1 - near {
+      cuts.append(mark)
+      mark += coarse
     }
     if !onGrid(u1, coarse) {
       let last = ((u1 - near) / fine).rounded(.up) * fine - fine
-      if last > u0 + near && !onGrid(last, coarse) { inner.append(last) }
+      if last > (cuts.last ?? u0) + near && !onGrid(last, coarse) { cuts.append(last) }
     }
-    let cuts = [u0] + Set(inner).sorted() + [u1]
-    return cuts.map { direction * $0 }
+    cuts.append(u1)
+    if direction < 0 {
+      for k in cuts.indices { cuts[k] = -cuts[k] }
+    }
+    return cuts
   }
 
   /// Appends a closed rounded rectangle starting after the top-left corner, clockwise.
