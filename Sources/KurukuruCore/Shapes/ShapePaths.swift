@@ -107,14 +107,24 @@ public enum PathBuilder {
   /// nanosecond early, must cut where its start does).
   public static func arcCuts(startDegrees: Double, sweepDegrees: Double) -> [Double] {
     guard sweepDegrees != 0 else { return [] }
-    let direction = sweepDegrees > 0 ? 1.0 : -1.0
     // Forward units: the arc runs from u0 up to u1.
-    let u0 = direction * startDegrees, u1 = direction * (startDegrees + sweepDegrees)
-    let coarse = 45.0, fine = 45.0 / 8, near = 1e-4
+    let direction = sweepDegrees > 0 ? 1.0 : -1.0
+    var cuts = fixedCuts(
+      from: direction * startDegrees, to: direction * (startDegrees + sweepDegrees), coarse: 45, fine: 45.0 / 8, near: 1e-4)
+    if direction < 0 {
+      for k in cuts.indices { cuts[k] = -cuts[k] }
+    }
+    return cuts
+  }
+
+  /// Where a stretch from `u0` up to `u1` (`u0 < u1`) is cut so that its pieces stay put while
+  /// an end moves: its ends, every multiple of `coarse` between them, and next to an end that is
+  /// not on a multiple of `coarse` the nearest multiple of `fine` (a divisor of `coarse`) inward.
+  /// Values within `near` of a mark count as on it. In increasing order, built without sorting:
+  /// this runs for every arc, circle and trim of every frame. Used by `arcCuts` (degrees) and by
+  /// trims (a cubic's parameter, `coarse` 1).
+  static func fixedCuts(from u0: Double, to u1: Double, coarse: Double, fine: Double, near: Double) -> [Double] {
     func onGrid(_ u: Double, _ step: Double) -> Bool { abs(u - (u / step).rounded() * step) <= near }
-    // In increasing order: the fine mark after the start (inside the start's 45° cell), the
-    // 45° marks, the fine mark before the end (inside the end's cell). Built in order, without
-    // sorting: this runs for every arc and circle of every frame.
     var cuts = [u0]
     cuts.reserveCapacity(Int(((u1 - u0) / coarse).rounded(.up)) + 4)
     if !onGrid(u0, coarse) {
@@ -131,9 +141,6 @@ public enum PathBuilder {
       if last > (cuts.last ?? u0) + near && !onGrid(last, coarse) { cuts.append(last) }
     }
     cuts.append(u1)
-    if direction < 0 {
-      for k in cuts.indices { cuts[k] = -cuts[k] }
-    }
     return cuts
   }
 
