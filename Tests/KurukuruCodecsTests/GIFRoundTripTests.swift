@@ -102,6 +102,33 @@ final class GIFRoundTripTests: XCTestCase {
     XCTAssertEqual(decoded.frames.count, 4)
   }
 
+  /// `cutsAlpha`: pixels at least half opaque keep their own colour, opaque; the others are
+  /// transparent, whatever the matte; a shape fading through 128 appears at once.
+  func testCutAlphaKeepsOwnColoursAndDropsTheRest() throws {
+    func frame(_ alphas: [UInt8]) -> Frame {
+      var pixels: [UInt8] = []
+      for a in alphas { pixels += [200, 40, 10, a] }
+      return Frame(width: alphas.count, height: 1, pixels: pixels)
+    }
+    let frames = [frame([0, 40, 127, 128, 200, 255]), frame([0, 90, 140, 128, 60, 255])]
+    let options = GIFOptions(matte: RGBA8(r: 0, g: 0, b: 255), cutsAlpha: true, maxColorError: 0)
+    let decoded = try GIFDecoder.decode(try GIFEncoder.encode(frames, delays: [5, 5], options: options))
+    let red = RGBA8(r: 200, g: 40, b: 10), clear = RGBA8(r: 0, g: 0, b: 0, a: 0)
+    XCTAssertEqual((0..<6).map { decoded.frames[0][$0, 0] }, [clear, clear, clear, red, red, red])
+    XCTAssertEqual((0..<6).map { decoded.frames[1][$0, 0] }, [clear, clear, red, red, clear, red])
+
+    // The same frames on the (blue) matte: kept edges are blended, not cut.
+    let matted = try GIFDecoder.decode(try GIFEncoder.encode(
+      frames, delays: [5, 5], options: GIFOptions(matte: RGBA8(r: 0, g: 0, b: 255), maxColorError: 0)))
+    XCTAssertEqual(matted.frames[0][4, 0], RGBA8(r: 157, g: 31, b: 63), "200/255 of the colour over blue")
+    XCTAssertNotEqual(matted.frames[0][1, 0], clear, "alpha 40 stays (above the threshold of 8)")
+
+    // Without transparency (an opaque scene) the option changes nothing.
+    let opaque = [frame([255, 255, 255])]
+    XCTAssertEqual(try GIFEncoder.encode(opaque, delays: [5], options: GIFOptions(cutsAlpha: true)),
+                   try GIFEncoder.encode(opaque, delays: [5], options: GIFOptions()))
+  }
+
   func testEncodingIsDeterministic() throws {
     let frames = (0..<6).map { Synthetic.arc(size: 32, frame: $0, of: 6) }
     let a = try GIFEncoder.encode(frames, delays: [Int](repeating: 3, count: 6), options: GIFOptions(dither: .ordered))

@@ -168,5 +168,38 @@ final class RendererTests: XCTestCase {
     XCTAssertThrowsError(try GIFFormat(options: FormatOptionValues(["matte": "#FF000080"]))) { error in
       XCTAssertEqual("\(error)", "render: --matte must be an opaque colour")
     }
+    let cut = try GIFFormat(options: FormatOptionValues(["matte": "none"]))
+    XCTAssertTrue(cut.options.cutsAlpha)
+    XCTAssertFalse(GIFFormat().options.cutsAlpha)
+    XCTAssertEqual(cut.cacheKey, "no matte")
+    XCTAssertThrowsError(try GIFFormat(options: FormatOptionValues(["matte": "nope"]))) { error in
+      XCTAssertTrue("\(error)".hasPrefix("render: --matte nope: "), "\(error)")
+    }
+  }
+
+  /// `--matte none` on a preset with fades: its GIF decodes to the frames cut at half opacity
+  /// (own colour where alpha ≥ 128, transparent elsewhere), nothing blended.
+  func testNoMatteGIFShowsTheFramesCutAtHalfOpacity() throws {
+    let renderer = try Renderer(try Self.preset("bars-fade"), scale: 1)
+    let gif = try GIFFormat(options: FormatOptionValues(["matte": "none", "quality": "0"]))
+    let decoded = try GIFDecoder.decode(try gif.encode(renderer))
+    let delays = GIFDelays.centiseconds(frameCount: renderer.scene.timeline.frameCount, fps: renderer.scene.timeline.fps)
+    var ends: [Int] = []
+    for d in decoded.delays { ends.append((ends.last ?? 0) + d) }
+    var start = 0, partial = 0
+    for (i, frame) in try renderer.frames(0..<delays.count).enumerated() where delays[i] > 0 {
+      // The decoded frame showing at this frame's start (identical frames are merged).
+      let got = decoded.frames[ends.firstIndex { $0 > start } ?? ends.count - 1]
+      var wrong = 0
+      for p in 0..<(frame.width * frame.height) {
+        let a = frame.pixels[p * 4 + 3]
+        if a > 0 && a < 255 { partial += 1 }
+        let want = a >= 128 ? Array(frame.pixels[p * 4..<p * 4 + 3]) + [255] : [0, 0, 0, 0]
+        if Array(got.pixels[p * 4..<p * 4 + 4]) != want { wrong += 1 }
+      }
+      XCTAssertEqual(wrong, 0, "frame \(i): pixels that are not the frame cut at 128")
+      start += delays[i]
+    }
+    XCTAssertGreaterThan(partial, 1000, "the preset has fades and edges to cut")
   }
 }

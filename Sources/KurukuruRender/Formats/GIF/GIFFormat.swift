@@ -5,8 +5,8 @@ import KurukuruCore
 
 /// An animated GIF (GIF89a, giflib): one global palette from the animation's colours, frames
 /// cropped to what changed, delays in centiseconds that add up to the loop, loop forever by
-/// default. Partly transparent edges are blended onto `options.matte`; a transparent background
-/// stays transparent.
+/// default. Partly transparent edges are blended onto `options.matte` (or, with
+/// `options.cutsAlpha`, cut at half opacity); a transparent background stays transparent.
 ///
 /// Frame-rate policy: GIF delays are whole centiseconds and browsers play delays under 2 cs at
 /// 10 cs, so scenes above `GIFDelays.maximumFPS` (50) are re-timed to 50 fps.
@@ -28,7 +28,7 @@ public struct GIFFormat: SingleFileFormat {
 
   public static let options: [FormatOption] = [
     FormatOption(
-      "matte", value: "COLOR",
+      "matte", value: "COLOR|none",
       help: """
         GIF only: colour that partly transparent edge pixels are blended onto,
         i.e. the page or app background (default white). A transparent
@@ -37,7 +37,10 @@ public struct GIFFormat: SingleFileFormat {
         anti-aliased edges, alpha up to 128, is dropped where that keeps 40 dB
         on the matte, as ffmpeg's alpha_threshold=128 does); for an opaque page,
         --background with the matte colour looks the same and is up to 47%
-        smaller for shapes that move or shrink (scripts/bench.d/gif shows both)
+        smaller for shapes that move or shrink (scripts/bench.d/gif shows both).
+        none: no matte, for a page of any colour: a pixel at least half opaque
+        keeps its own colour and any other is transparent (ffmpeg's
+        alpha_threshold=128): jagged edges, and fades blink at half opacity
         """),
     FormatOption("loops", value: "N", help: "GIF only: NETSCAPE loop count, 0 = forever (default 0)"),
     FormatOption(
@@ -50,18 +53,22 @@ public struct GIFFormat: SingleFileFormat {
         every pixel of every frame on the matte (default 54: no visible loss;
         on the bundled presets at --scale 2, 0.5–0.8× the bytes of ffmpeg's
         two-pass palettegen GIFs at a higher PSNR; 46 for a GIF that keeps
-        transparency, whose one-bit edges are off by more than that on any
-        page but the matte). The palette gets the fewest
-        colours that reach it, then fills its power-of-two table (or takes
-        every colour when they fit the next size up); a pixel that changes by
-        under twice that error keeps its colour. 0 = every colour allowed,
-        always the nearest (exact when ≤ N colours)
+        transparency on a matte, whose one-bit edges are off by more than
+        that on any page but the matte; 54 with --matte none). The palette
+        gets the fewest colours that reach it, then fills its power-of-two
+        table (or takes every colour when they fit the next size up); a
+        pixel that changes by under twice that error keeps its colour.
+        0 = every colour allowed, always the nearest (exact when ≤ N colours)
         """),
   ]
 
   public init(options values: FormatOptionValues) throws {
     var options = GIFOptions()
-    if let matte = try values.opaqueColor("matte") { options.matte = matte.rgba8 }
+    if values.values["matte"]?.lowercased() == "none" {
+      options.cutsAlpha = true
+    } else if let matte = try values.opaqueColor("matte") {
+      options.matte = matte.rgba8
+    }
     if let loops = try values.integer("loops", in: 0...65535) { options.loopCount = loops }
     switch try values.choice("dither", of: ["none", "ordered"]) {
     case "ordered"?: options.dither = .ordered
@@ -81,10 +88,10 @@ public struct GIFFormat: SingleFileFormat {
     FrameRateLimit(fps: GIFDelays.maximumFPS, reason: "GIF frames cannot be shorter than 2 cs")
   }
 
-  /// The matte, plus every option that differs from its default.
+  /// The matte (or "no matte"), plus every option that differs from its default.
   public var cacheKey: String {
     let defaults = GIFOptions()
-    var key = "\(options.matte)"
+    var key = options.cutsAlpha ? "no matte" : "\(options.matte)"
     if options.loopCount != defaults.loopCount { key += "|loops=\(options.loopCount.map(String.init) ?? "none")" }
     if options.dither != defaults.dither { key += "|dither=\(options.dither)" }
     if options.maxColors != defaults.maxColors { key += "|colors=\(options.maxColors)" }
