@@ -1,3 +1,4 @@
+import CKurukuruPNG
 import Foundation
 import KurukuruCore
 import KurukuruCodecs
@@ -49,6 +50,41 @@ final class PNGFastEncoderTests: XCTestCase {
       let bytes = try PNG.encodeFast(frame)
       XCTAssertEqual(try PNG.decode(bytes), frame, "\(width)×\(height)")
     }
+  }
+
+  /// The length limit on random tables like a block's (286 literal/length codes at 15 bits, 30
+  /// distance codes at 15, 19 code-length codes at 7), with frequencies spread over up to 2^24:
+  /// every used symbol gets a code no longer than the limit, the code is complete (Kraft sum 1,
+  /// as zlib requires of all but a one-code table), and unused symbols get none.
+  func testHuffmanLengthsStayWithinTheLimitAndComplete() {
+    var random: UInt64 = 12345
+    func next() -> UInt64 {
+      random = random &* 6364136223846793005 &+ 1442695040888963407
+      return random >> 33
+    }
+    var limited = 0
+    for t in 0..<3000 {
+      let (n, limit) = [(286, 15), (30, 15), (19, 7)][t % 3]
+      var freq = [UInt32](repeating: 0, count: n)
+      for i in 0..<n where next() % 4 != 0 {
+        freq[i] = UInt32(1 + pow(2, Double(next() % 1000) / 1000 * (limit == 7 ? 12 : 24)))
+      }
+      if freq.filter({ $0 > 0 }).count < 2 { freq[0] = 1; freq[1] = 1 }
+      var lengths = [UInt8](repeating: 99, count: n)
+      XCTAssertEqual(kk_png_huffman_lengths(freq, Int32(n), Int32(limit), &lengths), 0)
+      var kraft = 0.0
+      for i in 0..<n {
+        XCTAssertEqual(lengths[i] == 0, freq[i] == 0, "table \(t) symbol \(i)")
+        XCTAssertLessThanOrEqual(Int(lengths[i]), limit, "table \(t) symbol \(i)")
+        if lengths[i] > 0 { kraft += pow(2, -Double(lengths[i])) }
+      }
+      XCTAssertEqual(kraft, 1, accuracy: 1e-12, "table \(t)")
+      if lengths.contains(UInt8(limit)) { limited += 1 }
+    }
+    XCTAssertGreaterThan(limited, 500, "many tables reach the limit")
+    var lengths = [UInt8](repeating: 0, count: 3)
+    XCTAssertEqual(kk_png_huffman_lengths([1, 0, 0], 3, 15, &lengths), -1, "one used symbol")
+    XCTAssertEqual(kk_png_huffman_lengths([1, 1, 1], 3, 1, &lengths), -1, "three codes in one bit")
   }
 
   func testSamePixelsGiveSameBytes() throws {

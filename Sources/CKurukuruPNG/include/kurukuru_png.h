@@ -123,6 +123,11 @@ kk_png_status kk_png_fast_crc_of_png(const uint8_t *png, size_t size, uint32_t *
 /// nothing was prepared on this thread.
 kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output);
 
+/// The Huffman code lengths the pixel matcher's blocks use (exposed for tests): at most `limit`
+/// (1…15) bits for each of `n` (2…288) symbols with a non-zero frequency in `freq` (at least two
+/// of them), 0 for the others, into `lengths`. Returns 0, or −1 for arguments out of range.
+int kk_png_huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *lengths);
+
 #ifdef __cplusplus
 }
 #endif
