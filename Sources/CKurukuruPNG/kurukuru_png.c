@@ -547,16 +547,16 @@ static size_t kk_band_symbols(const uint8_t *data, size_t start, size_t end, siz
   return count;
 }
 
-// Adds `delta` (1, or UINT32_MAX to take away) to the code frequencies of `n` symbols.
+// Adds the codes of `n` symbols to the frequencies.
 static void kk_count_symbols(const uint32_t *symbols, size_t n, int dist4_code, int up_code,
-                             uint32_t delta, uint32_t *litlen_freq, uint32_t *dist_freq) {
+                             uint32_t *litlen_freq, uint32_t *dist_freq) {
   for (size_t k = 0; k < n; k++) {
     uint32_t s = symbols[k];
     if (s & KK_MATCH) {
-      litlen_freq[257 + ((s >> 16) & 0x1f)] += delta;
-      dist_freq[(s & KK_MATCH_UP) ? up_code : dist4_code] += delta;
+      litlen_freq[257 + ((s >> 16) & 0x1f)]++;
+      dist_freq[(s & KK_MATCH_UP) ? up_code : dist4_code]++;
     } else {
-      litlen_freq[s] += delta;
+      litlen_freq[s]++;
     }
   }
 }
@@ -747,7 +747,7 @@ typedef struct {
   uint8_t *filtered;
   uint32_t *symbols;  // band b's symbols start at symbols + b × KK_BAND_LINES × (width × 4 + 1)
   size_t capacity;
-  uint8_t *deflated;  // the zlib stream, before it is copied into an exactly sized PNG
+  uint8_t *deflated;  // libdeflate's zlib stream, before it is copied into an exactly sized PNG
   size_t deflated_capacity;
   // The frame kk_png_fast_prepare filtered last (width 0: none).
   uint32_t width, height, adler;
@@ -863,6 +863,16 @@ static kk_fast_state *kk_fast_state_get(uint32_t width, uint32_t height) {
     state->line_width = width;
   }
   return state;
+}
+
+// Makes `*buffer` hold at least `need` bytes (its contents are not kept). Returns 0, or −1 when
+// out of memory (then the buffer is empty).
+static int kk_reserve(uint8_t **buffer, size_t *capacity, size_t need) {
+  if (*capacity >= need) return 0;
+  free(*buffer);
+  *buffer = (uint8_t *)malloc(need);
+  *capacity = *buffer == NULL ? 0 : need;
+  return *buffer == NULL ? -1 : 0;
 }
 
 // Marks band b's symbols as to be made again.
@@ -1035,22 +1045,6 @@ kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
   uint32_t width = state->width, height = state->height;
   size_t stride = (size_t)width * 4, line = stride + 1, filtered_size = line * height;
   const uint8_t *filtered = state->filtered;
-  if (state->compressor == NULL || state->level != level) {
-    if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
-    state->compressor = libdeflate_alloc_compressor(level);
-    state->level = level;
-    if (state->compressor == NULL) return KK_PNG_OUT_OF_MEMORY;
-  }
-
-  size_t bound = libdeflate_zlib_compress_bound(state->compressor, filtered_size);
-  if (bound < 2 * filtered_size + 1024) bound = 2 * filtered_size + 1024;
-  if (bound > 0x7fffffffu || bound > SIZE_MAX - 64) return KK_PNG_OUT_OF_MEMORY;
-  if (state->deflated_capacity < bound) {
-    free(state->deflated);
-    state->deflated = (uint8_t *)malloc(bound);
-    state->deflated_capacity = state->deflated == NULL ? 0 : bound;
-    if (state->deflated == NULL) return KK_PNG_OUT_OF_MEMORY;
-  }
   // Deflate: the pixel matcher when at most 3 % of the bytes stay literals, else libdeflate.
   // Measured (200 circle-progress frames at scale 3, 1.5 % literals, one thread): pixel matcher
   // 20.4 kB in 0.3 ms a frame, libdeflate 4 20.0 kB in 4.4 ms. On opaque colour rings (four-color-ring,
@@ -1070,20 +1064,21 @@ kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
     size_t count = kk_band_symbols(filtered, slot * b, end, up, symbols, &literals);
     uint32_t *freq = state->band_freq + (size_t)b * KK_FREQS;
     memset(freq, 0, KK_FREQS * sizeof(uint32_t));
-    kk_count_symbols(symbols, count, dist4_code, up_code, 1, freq, freq + 286);
+    kk_count_symbols(symbols, count, dist4_code, up_code, freq, freq + 286);
     state->band_symbols[b] = (uint32_t)count;
     state->band_literals[b] = literals;
     state->band_stale[b] = 0;
     state->fresh_literals += literals;
     matched = state->fresh_literals <= max_literals;
   }
+  // The zlib stream: with the pixel matcher, blocks whose bands changed are written again, and
+  // the stream is put together straight into the PNG below (the zlib header, every block, a
+  // final empty block with fixed codes — BFINAL 1, type 01, end code: ten zero-padded bits — and
+  // the Adler-32); otherwise libdeflate deflates into `state->deflated`.
+  const uint32_t blocks = (bands + KK_BLOCK_BANDS - 1) / KK_BLOCK_BANDS;
   size_t compressed = 0;
   if (matched) {
-    // Blocks whose bands changed are written again; then the stream is put together: the zlib
-    // header, every block, a final empty block with fixed codes (BFINAL 1, type 01, end code:
-    // ten zero-padded bits) and the Adler-32.
-    const uint32_t blocks = (bands + KK_BLOCK_BANDS - 1) / KK_BLOCK_BANDS;
-    size_t total = 2 + 2 + 4;
+    compressed = 2 + 2 + 4;
     for (uint32_t k = 0; k < blocks; k++) {
       uint32_t first = k * KK_BLOCK_BANDS, count = bands - first < KK_BLOCK_BANDS ? bands - first : KK_BLOCK_BANDS;
       if (!state->block_valid[k]) {
@@ -1094,45 +1089,29 @@ kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
           for (uint32_t c = 0; c < KK_FREQS; c++) freq[c] += band[c];
           symbols += state->band_symbols[b];
         }
-        size_t need = kk_block_bound(symbols);
-        if (state->block_capacity[k] < need) {
-          free(state->block_bytes[k]);
-          state->block_bytes[k] = (uint8_t *)malloc(need);
-          state->block_capacity[k] = state->block_bytes[k] == NULL ? 0 : need;
-          if (state->block_bytes[k] == NULL) return KK_PNG_OUT_OF_MEMORY;
+        if (kk_reserve(&state->block_bytes[k], &state->block_capacity[k], kk_block_bound(symbols)) != 0) {
+          return KK_PNG_OUT_OF_MEMORY;
         }
         state->block_size[k] = kk_write_block(state->symbols + slot * first, slot, state->band_symbols + first,
                                               count, up, freq, freq + 286, state->block_bytes[k]);
         state->block_valid[k] = 1;
       }
-      total += state->block_size[k];
+      compressed += state->block_size[k];
     }
-    if (state->deflated_capacity < total) {
-      free(state->deflated);
-      state->deflated = (uint8_t *)malloc(total);
-      state->deflated_capacity = state->deflated == NULL ? 0 : total;
-      if (state->deflated == NULL) return KK_PNG_OUT_OF_MEMORY;
-    }
-    uint8_t *out = state->deflated;
-    out[0] = 0x78;  // zlib: deflate, 32 KiB window
-    out[1] = 0x01;  // fastest-compression hint; (0x78 << 8 | 0x01) % 31 == 0
-    size_t at = 2;
-    for (uint32_t k = 0; k < blocks; k++) {
-      memcpy(out + at, state->block_bytes[k], state->block_size[k]);
-      at += state->block_size[k];
-    }
-    out[at++] = 0x03;
-    out[at++] = 0x00;
-    uint32_t adler = state->adler;
-    out[at++] = (uint8_t)(adler >> 24);
-    out[at++] = (uint8_t)(adler >> 16);
-    out[at++] = (uint8_t)(adler >> 8);
-    out[at++] = (uint8_t)adler;
-    compressed = at;
   } else {
+    if (state->compressor == NULL || state->level != level) {
+      if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
+      state->compressor = libdeflate_alloc_compressor(level);
+      state->level = level;
+      if (state->compressor == NULL) return KK_PNG_OUT_OF_MEMORY;
+    }
+    size_t bound = libdeflate_zlib_compress_bound(state->compressor, filtered_size);
+    if (bound > 0x7fffffffu || kk_reserve(&state->deflated, &state->deflated_capacity, bound) != 0) {
+      return KK_PNG_OUT_OF_MEMORY;
+    }
     compressed = libdeflate_zlib_compress(state->compressor, filtered, filtered_size, state->deflated, bound);
   }
-  if (compressed == 0) return KK_PNG_OUT_OF_MEMORY;
+  if (compressed == 0 || compressed > 0x7fffffffu) return KK_PNG_OUT_OF_MEMORY;
 
   // Signature 8, IHDR 25, IDAT 12 + data, IEND 12: allocated at its exact size.
   size_t capacity = 8 + 25 + 12 + compressed + 12;
@@ -1149,7 +1128,20 @@ kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
   p[19] = 0;  // filter method 0
   p[20] = 0;  // not interlaced
   p = kk_finish_chunk(p, "IHDR", 13);
-  memcpy(p + 8, state->deflated, compressed);
+  if (matched) {
+    uint8_t *out = p + 8;
+    *out++ = 0x78;  // zlib: deflate, 32 KiB window
+    *out++ = 0x01;  // fastest-compression hint; (0x78 << 8 | 0x01) % 31 == 0
+    for (uint32_t k = 0; k < blocks; k++) {
+      memcpy(out, state->block_bytes[k], state->block_size[k]);
+      out += state->block_size[k];
+    }
+    *out++ = 0x03;
+    *out++ = 0x00;
+    kk_put32(out, state->adler);
+  } else {
+    memcpy(p + 8, state->deflated, compressed);
+  }
   p = kk_finish_chunk(p, "IDAT", (uint32_t)compressed);
   p = kk_finish_chunk(p, "IEND", 0);
   kk_png_buffer_free(output);
