@@ -16,7 +16,8 @@ import KurukuruCore
 /// color R G B A                           solid source (straight RGBA, 0…1)
 /// linear X0 Y0 X1 Y1 N                    linear gradient, pad extend, then N stop lines
 /// radial CX CY R0 R1 N                    radial gradient at one centre, pad, then N stops
-/// angular CX CY START SWEEP N             angular mesh (degrees; sweep in 0…360), then N stops
+/// angular CX CY START SWEEP N             angular gradient (degrees; sweep in 0…360; painted by
+///                                         `kk_conic_pattern`), then N stops
 /// stop LOCATION R G B A                   a colour stop, sorted by location
 /// fill nonzero|evenodd                    fill with the source, then restore
 /// stroke WIDTH CAP JOIN MITER PHASE K D1…DK  stroke (caps butt|round|square, joins

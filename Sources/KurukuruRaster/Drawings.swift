@@ -29,6 +29,12 @@ extension Drawing {
     case .stroke(let stroke): return stroke.reach
     }
   }
+
+  /// Whether it is stroked rather than filled.
+  var isStroke: Bool {
+    if case .stroke = style { return true }
+    return false
+  }
 }
 
 /// Fills or strokes one drawing: CTM = the target's scale, then the drawing's transform.
@@ -45,19 +51,22 @@ func draw(_ drawing: Drawing, on target: RenderTarget) throws {
   var local = cairo_matrix_t(drawing.transform)
   cairo_transform(cr, &local)
   setPath(drawing.path, on: cr)
+  // The style first: an angular gradient is painted where this stroke's ink can land.
+  switch drawing.style {
+  case .fill(let evenOdd):
+    cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+  case .stroke(let stroke):
+    applyStrokeStyle(stroke, to: cr)
+  }
   do {
-    try setSource(drawing.paint, on: cr, inkReach: drawing.inkReach)
+    try setSource(of: drawing, on: cr)
   } catch {
     cairo_restore(cr)
     throw error
   }
   switch drawing.style {
-  case .fill(let evenOdd):
-    cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-    cairo_fill(cr)
-  case .stroke(let stroke):
-    applyStrokeStyle(stroke, to: cr)
-    cairo_stroke(cr)
+  case .fill: cairo_fill(cr)
+  case .stroke: cairo_stroke(cr)
   }
   cairo_restore(cr)
   try target.context.check("drawing a path")

@@ -73,7 +73,8 @@ final class GradientTests: XCTestCase {
         let expected = RGBA8(
           r: UInt8((a.0 + (b.0 - a.0) * t).rounded()), g: UInt8((a.1 + (b.1 - a.1) * t).rounded()),
           b: UInt8((a.2 + (b.2 - a.2) * t).rounded()), a: 255)
-        XCTAssertTrue(frame[x, y].isClose(to: expected, tolerance: 10), "(\(x), \(y)): \(frame[x, y]) vs \(expected)")
+        // Painted per pixel: the colour of the pixel centre's own direction, to rounding.
+        XCTAssertTrue(frame[x, y].isClose(to: expected, tolerance: 1), "(\(x), \(y)): \(frame[x, y]) vs \(expected)")
         checked += 1
       }
     }
@@ -127,21 +128,80 @@ final class GradientTests: XCTestCase {
     assertClear(frame, 50, 50)
   }
 
-  func testAngularSectorsCoverOneTurnInThinWedgesWithBoundariesAtStops() {
+  func testAngularSectorsCoverOneTurnWithBoundariesAtStops() {
     let gradient = AngularGradientPaint(
       stops: redGreenBlueRed.map { GradientStop(location: $0.location, color: $0.color) },
       center: .zero, startAngle: -90, endAngle: 90)
-    let sectors = AngularSectors(gradient)
-    XCTAssertEqual(sectors.angles.first, -90)
-    XCTAssertEqual(sectors.angles.last, 270)
-    XCTAssertEqual(sectors.colors.count, sectors.angles.count - 1)
-    for (a, b) in zip(sectors.angles, sectors.angles.dropFirst()) {
-      XCTAssertGreaterThan(b, a)
-      XCTAssertLessThanOrEqual(b - a, AngularSectors.maximumWedge + 1e-9)
-    }
+    let segments = AngularSectors(gradient).segments
     // Stops at -90 + 180/3 and -90 + 360/3, the sweep's end at 90, the gap's middle at 180.
-    for angle in [-30.0, 30, 90, 180] {
-      XCTAssertTrue(sectors.angles.contains { abs($0 - angle) < 1e-9 }, "boundary at \(angle)°")
+    XCTAssertEqual(segments.map(\.from), [-90, -30, 30, 90, 180])
+    XCTAssertEqual(segments.map(\.to), [-30, 30, 90, 180, 270])
+    XCTAssertEqual(segments.map(\.start), [red, green, blue, red, red])
+    XCTAssertEqual(segments.map(\.end), [green, blue, red, red, red])
+  }
+
+  /// Red at the start angle to blue a full turn later, as straight 8-bit colour: the colour of
+  /// direction `degrees` (clockwise from 3 o'clock).
+  private func redToBlue(at degrees: Double, start: Double) -> (color: RGBA8, offset: Double) {
+    var offset = (degrees - start).truncatingRemainder(dividingBy: 360)
+    if offset < 0 { offset += 360 }
+    let t = offset / 360
+    return (RGBA8(r: UInt8((255 * (1 - t)).rounded()), g: 0, b: UInt8((255 * t).rounded()), a: 255), offset)
+  }
+
+  /// Every pixel at least half covered by `drawing` (painted red → blue over a full turn from
+  /// `start` about `center`, in local points) has the colour of its centre's direction in the
+  /// drawing's local space, to one level (two after unpremultiplying half-covered pixels); pixels
+  /// within half a degree of the seam are skipped. Returns how many pixels were checked.
+  private func checkFollowsLocalDirection(
+    _ drawing: Drawing, center: Point, start: Double, scale: Double, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> Int {
+    let frame = try render([.drawing(drawing)], scale: scale)
+    let t = drawing.transform.then(.scale(x: scale, y: scale))
+    let det = t.determinant
+    var checked = 0
+    for y in 0..<frame.height {
+      for x in 0..<frame.width where frame[x, y].a >= 128 {
+        // The pixel centre in local points (the inverse of `t`).
+        let px = Double(x) + 0.5 - t.tx, py = Double(y) + 0.5 - t.ty
+        let lx = (t.d * px - t.c * py) / det, ly = (-t.b * px + t.a * py) / det
+        let degrees = atan2(ly - center.y, lx - center.x) * 180 / Double.pi
+        let (expected, offset) = redToBlue(at: degrees, start: start)
+        guard offset > 0.5, offset < 359.5 else { continue }
+        let tolerance = frame[x, y].a == 255 ? 1 : 2
+        XCTAssertTrue(
+          frame[x, y].isClose(to: RGBA8(r: expected.r, g: 0, b: expected.b, a: frame[x, y].a), tolerance: tolerance),
+          "(\(x), \(y)) at \(degrees)°: \(frame[x, y]) vs \(expected)", file: file, line: line)
+        checked += 1
+      }
+    }
+    return checked
+  }
+
+  /// A stroke turned and squashed (non-uniform scale: the path's extents bound the ink) and the
+  /// same under a rotation and uniform scale (the stroke's own extents do): every inked pixel,
+  /// miter tips and square caps included, takes its own direction's colour, so the painted area
+  /// covers all the ink (beyond it the edge pixels would repeat).
+  func testAngularGradientFollowsLocalDirectionsUnderTransforms() throws {
+    let center = Point(x: 0, y: 0)
+    var square = BezierPath()
+    square.move(to: Point(x: -12, y: -12))
+    square.line(to: Point(x: 12, y: -12))
+    square.line(to: Point(x: 12, y: 12))
+    square.line(to: Point(x: -12, y: 10))
+    let gradient = AngularGradientPaint(
+      stops: [GradientStop(location: 0, color: red), GradientStop(location: 1, color: blue)], center: center,
+      startAngle: 20, endAngle: 380)
+    let style = DrawStyle.stroke(StrokeOptions(lineWidth: 6, lineCap: .square, lineJoin: .miter, miterLimit: 10))
+    let transforms: [Transform] = [
+      Transform.scale(x: 2, y: 0.8).then(.rotation(degrees: 30)).then(.translation(x: 50, y: 50)),
+      Transform.rotation(degrees: -65).then(.scale(x: 1.5, y: 1.5)).then(.translation(x: 50, y: 50)),
+    ]
+    for transform in transforms {
+      let drawing = Drawing(path: square, transform: transform, style: style, paint: .angular(gradient))
+      for scale in [1.0, 2.5] {
+        XCTAssertGreaterThan(try checkFollowsLocalDirection(drawing, center: center, start: 20, scale: scale), 500)
+      }
     }
   }
 

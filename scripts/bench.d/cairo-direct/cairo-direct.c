@@ -3,7 +3,7 @@
  *
  * Reads a file of frames written by KurukuruRaster's CairoCallDump (one Cairo operation per
  * line, frames starting with a `frame` line), parses all of them first, then renders every frame
- * with the same Cairo calls the Swift renderer makes -- including the angular-gradient mesh, the
+ * with the same Cairo calls the Swift renderer makes -- including the angular-gradient painter (the renderer's own C), the
  * Gaussian shadow blur and the conversion to straight RGBA8, implemented the same way -- and
  * prints `frames=N seconds=S`, S being the rendering time only.
  *
@@ -17,6 +17,7 @@
  * The text format is documented in Sources/KurukuruRaster/CairoCallDump.swift.
  */
 #include <cairo.h>
+#include <kurukuru_raster.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -232,115 +233,55 @@ static void blur_alpha(const unsigned char *argb, int argb_stride, int width, in
   free(sums);
 }
 
-/* ---- Angular gradient: the same wedges as Gradients.swift -------------------------------- */
-
-#define MAXIMUM_WEDGE 4.0
-
-typedef struct { double r, g, b, a; } color_t;
+/* ---- Angular gradient: the same segments as Gradients.swift, painted by the same C ------- */
 
 static double clamp01(double v) { return v < 0 ? 0 : (v > 1 ? 1 : v); }
 
-static color_t lerp_color(color_t a, color_t b, double t) {
-  color_t c = {clamp01(a.r + (b.r - a.r) * t), clamp01(a.g + (b.g - a.g) * t),
-               clamp01(a.b + (b.b - a.b) * t), clamp01(a.a + (b.a - a.a) * t)};
-  return c;
-}
-
-typedef struct { double from, to; color_t start, end; } segment_t;
-
 static double stop_location(const op_t *stop) { return arena[stop->args]; }
 
-static color_t stop_color(const op_t *stop) {
-  const double *v = &arena[stop->args + 1];
-  color_t c = {v[0], v[1], v[2], v[3]};
-  return c;
-}
+static const double *stop_color(const op_t *stop) { return &arena[stop->args + 1]; }
 
-static void add_segment(segment_t *segments, int *count, double from, double to, color_t a, color_t b) {
+static void add_segment(kk_conic_segment *segments, size_t *count, double from, double to, const double *a,
+                        const double *b) {
   if (to > from) {
-    segment_t s = {from, to, a, b};
-    segments[(*count)++] = s;
+    kk_conic_segment *s = &segments[(*count)++];
+    s->from = from;
+    s->to = to;
+    memcpy(s->start_color, a, sizeof s->start_color);
+    memcpy(s->end_color, b, sizeof s->end_color);
   }
 }
 
-static double mesh_radius(cairo_t *cr, double cx, double cy, double ink_reach) {
-  double x0, y0, x1, y1;
-  cairo_path_extents(cr, &x0, &y0, &x1, &y1);
-  cairo_matrix_t m;
-  cairo_get_matrix(cr, &m);
-  double sum = m.xx * m.xx + m.yx * m.yx + m.xy * m.xy + m.yy * m.yy;
-  double det = fabs(m.xx * m.yy - m.yx * m.xy);
-  double inner = sum * sum - 4 * det * det;
-  double largest = sqrt((sum + sqrt(inner > 0 ? inner : 0)) / 2);
-  double smallest = largest > 0 ? det / largest : 0;
-  double margin = ink_reach + (smallest > 0 ? 2 / smallest : 0);
-  double dx = fmax(fabs(x0 - margin - cx), fabs(x1 + margin - cx));
-  double dy = fmax(fabs(y0 - margin - cy), fabs(y1 + margin - cy));
-  double reach = sqrt(dx * dx + dy * dy);
-  return reach / cos(MAXIMUM_WEDGE / 2 * M_PI / 180);
-}
-
-static cairo_pattern_t *angular_mesh(const op_t *paint, double radius) {
+/* The context's path (and a stroke's style) must be set, as in Gradients.swift. */
+static cairo_pattern_t *angular_pattern(cairo_t *cr, const op_t *paint, double ink_reach, int stroke) {
   const double *v = &arena[paint->args];
   double cx = v[0], cy = v[1], start = v[2], sweep = v[3];
   int n = (int)v[4];
   const op_t *stops = paint + 1;
-  color_t clear = {0, 0, 0, 0};
-  color_t first = n ? stop_color(&stops[0]) : clear, last = n ? stop_color(&stops[n - 1]) : clear;
-
-  segment_t *segments = malloc((n + 4) * sizeof(segment_t));
-  int count = 0;
-  if (sweep > 0 && n > 0) {
+  kk_conic_segment *segments = malloc((n + 4) * sizeof(kk_conic_segment));
+  if (!segments) fail("out of memory", 0);
+  size_t count = 0;
+  if (n > 0) {
+    const double *first = stop_color(&stops[0]), *last = stop_color(&stops[n - 1]);
+    if (sweep > 0) {
 #define ANGLE(loc) (start + clamp01(loc) * sweep)
-    add_segment(segments, &count, start, ANGLE(stop_location(&stops[0])), first, first);
-    for (int i = 0; i + 1 < n; i++)
-      add_segment(segments, &count, ANGLE(stop_location(&stops[i])), ANGLE(stop_location(&stops[i + 1])),
-                  stop_color(&stops[i]), stop_color(&stops[i + 1]));
-    add_segment(segments, &count, ANGLE(stop_location(&stops[n - 1])), start + sweep, last, last);
+      add_segment(segments, &count, start, ANGLE(stop_location(&stops[0])), first, first);
+      for (int i = 0; i + 1 < n; i++)
+        add_segment(segments, &count, ANGLE(stop_location(&stops[i])), ANGLE(stop_location(&stops[i + 1])),
+                    stop_color(&stops[i]), stop_color(&stops[i + 1]));
+      add_segment(segments, &count, ANGLE(stop_location(&stops[n - 1])), start + sweep, last, last);
 #undef ANGLE
-  }
-  double gap = 360 - sweep;
-  if (gap > 0) {
-    double middle = start + sweep + gap / 2;
-    add_segment(segments, &count, start + sweep, middle, last, last);
-    add_segment(segments, &count, middle, start + 360, first, first);
-  }
-
-  cairo_pattern_t *pattern = cairo_pattern_create_mesh();
-  double first_x = cx + radius * cos(start * M_PI / 180), first_y = cy + radius * sin(start * M_PI / 180);
-  double ax = first_x, ay = first_y;
-  for (int s = 0; s < count; s++) {
-    segment_t seg = segments[s];
-    double width = seg.to - seg.from;
-    int pieces = (int)ceil(width / MAXIMUM_WEDGE);
-    if (pieces < 1) pieces = 1;
-    for (int j = 1; j <= pieces; j++) {
-      double t0 = (double)(j - 1) / pieces, t1 = (double)j / pieces;
-      double angle = j == pieces ? seg.to : seg.from + width * t1;
-      double bx, by;
-      if (s == count - 1 && j == pieces) {
-        bx = first_x; /* a full turn later: the same point exactly */
-        by = first_y;
-      } else {
-        bx = cx + radius * cos(angle * M_PI / 180);
-        by = cy + radius * sin(angle * M_PI / 180);
-      }
-      color_t c0 = lerp_color(seg.start, seg.end, t0), c1 = lerp_color(seg.start, seg.end, t1);
-      cairo_mesh_pattern_begin_patch(pattern);
-      cairo_mesh_pattern_move_to(pattern, cx, cy);
-      cairo_mesh_pattern_line_to(pattern, ax, ay);
-      cairo_mesh_pattern_line_to(pattern, bx, by);
-      cairo_mesh_pattern_line_to(pattern, cx, cy);
-      cairo_mesh_pattern_set_corner_color_rgba(pattern, 0, c0.r, c0.g, c0.b, c0.a);
-      cairo_mesh_pattern_set_corner_color_rgba(pattern, 1, c0.r, c0.g, c0.b, c0.a);
-      cairo_mesh_pattern_set_corner_color_rgba(pattern, 2, c1.r, c1.g, c1.b, c1.a);
-      cairo_mesh_pattern_set_corner_color_rgba(pattern, 3, c1.r, c1.g, c1.b, c1.a);
-      cairo_mesh_pattern_end_patch(pattern);
-      ax = bx;
-      ay = by;
+    }
+    double gap = 360 - sweep;
+    if (gap > 0) {
+      double middle = start + sweep + gap / 2;
+      add_segment(segments, &count, start + sweep, middle, last, last);
+      add_segment(segments, &count, middle, start + 360, first, first);
     }
   }
+  cairo_pattern_t *pattern = kk_conic_pattern(cr, cx, cy, start, segments, count, ink_reach, stroke);
   free(segments);
+  if (!pattern) fail("out of memory", 0);
   return pattern;
 }
 
@@ -373,7 +314,8 @@ static void add_stops(cairo_pattern_t *pattern, const op_t *paint, int n) {
   cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD);
 }
 
-static void set_source(cairo_t *cr, const op_t *paint, double ink_reach) {
+/* Sets the source; a stroke's style (stroke ≠ 0) is already set. */
+static void set_source(cairo_t *cr, const op_t *paint, double ink_reach, int stroke) {
   const double *v = &arena[paint->args];
   cairo_pattern_t *pattern = NULL;
   switch (paint->kind) {
@@ -389,7 +331,7 @@ static void set_source(cairo_t *cr, const op_t *paint, double ink_reach) {
     add_stops(pattern, paint, (int)v[4]);
     break;
   case K_ANGULAR:
-    pattern = angular_mesh(paint, mesh_radius(cr, v[0], v[1], ink_reach));
+    pattern = angular_pattern(cr, paint, ink_reach, stroke);
     break;
   }
   cairo_set_source(cr, pattern);
@@ -450,8 +392,8 @@ static unsigned char *render_frame(const frame_t *frame, int *out_width, int *ou
     case K_COLOR: case K_LINEAR: case K_RADIAL: case K_ANGULAR: paint = op; break;
     case K_STOP: break;
     case K_FILL:
-      set_source(cr, paint, 0);
       cairo_set_fill_rule(cr, v[0] == 1 ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING);
+      set_source(cr, paint, 0, 0);
       cairo_fill(cr);
       cairo_restore(cr);
       break;
@@ -460,12 +402,12 @@ static unsigned char *render_frame(const frame_t *frame, int *out_width, int *ou
       int cap = (int)v[1], join = (int)v[2], dashes = (int)v[5];
       if (join == 0 && miter > factor) factor = miter;
       if (cap == 2 && sqrt(2.0) > factor) factor = sqrt(2.0);
-      set_source(cr, paint, line_width / 2 * factor);
       cairo_set_line_width(cr, line_width);
       cairo_set_line_cap(cr, cap == 0 ? CAIRO_LINE_CAP_BUTT : cap == 1 ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE);
       cairo_set_line_join(cr, join == 0 ? CAIRO_LINE_JOIN_MITER : join == 1 ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL);
       cairo_set_miter_limit(cr, miter);
       cairo_set_dash(cr, dashes ? &v[6] : NULL, dashes, v[4]);
+      set_source(cr, paint, line_width / 2 * factor, 1);
       cairo_stroke(cr);
       cairo_restore(cr);
       break;
