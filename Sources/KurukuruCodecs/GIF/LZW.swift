@@ -47,6 +47,14 @@ enum LZW {
   }
 
   /// The LZW code stream of `pixels`, packed least significant bit first, without sub-blocks.
+  ///
+  /// Each slot of the string table holds its key (prefix code << 8 | next index, 20 bits) and
+  /// its code (12 bits) in one word, so a probe is one load. Runs of one index, most of a
+  /// loader's frame, skip the table: a code whose string is one index repeated (`runIndex`)
+  /// remembers the code of that string one longer (`runChild`), the entry the table would
+  /// give for the same key. Measured (perf samples of `render --format gif --scale 2`): LZW's
+  /// share went from 13.9 % to 9.5 % on exyte-arcs and from 9.7 % to 5.7 % on
+  /// nv-ball-grid-pulse; the codes are the same.
   private static func packedCodes(_ pixels: [UInt8], minCodeSize: Int) -> [UInt8] {
     let clear = 1 << minCodeSize
     // At most one code per pixel, plus clear codes (one per 4,093 codes), the first clear, the
@@ -54,63 +62,82 @@ enum LZW {
     let capacity = (pixels.count + pixels.count / 4000 + 4) * 3 / 2 + 8
     let sizeBits = tableBits(pixelCount: pixels.count)
     let mask = (1 << sizeBits) - 1, shift = UInt32(32 - sizeBits)
-    var keys = [Int32](repeating: -1, count: mask + 1)
-    var values = [Int16](repeating: 0, count: mask + 1)
+    let empty = UInt32.max  // no key is 0xFFFFF with code 4,095
+    var slots = [UInt32](repeating: empty, count: mask + 1)
+    // Per code: the index its string repeats (−1: not a run), and the code of that run one
+    // longer (−1: none yet).
+    let codes = min(maxCode + 1, pixels.count + clear + 2)
+    var runIndex = [Int16](repeating: -1, count: codes)
+    var runChild = [Int16](repeating: -1, count: codes)
+    for i in 0..<clear where i < codes { runIndex[i] = Int16(i) }
     return [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
-      keys.withUnsafeMutableBufferPointer { keys in
-        values.withUnsafeMutableBufferPointer { values in
-          pixels.withUnsafeBufferPointer { pixels in
-            var bits: UInt64 = 0
-            var count = 0
-            var width = minCodeSize + 1
-            var next = clear + 2
-            var w = 0
-            @inline(__always) func put(_ code: Int) {
-              bits |= UInt64(code) << UInt64(count)
-              count += width
-              while count >= 8 {
+      slots.withUnsafeMutableBufferPointer { slots in
+        runIndex.withUnsafeMutableBufferPointer { runIndex in
+          runChild.withUnsafeMutableBufferPointer { runChild in
+            pixels.withUnsafeBufferPointer { pixels in
+              var bits: UInt64 = 0
+              var count = 0
+              var width = minCodeSize + 1
+              var next = clear + 2
+              var w = 0
+              @inline(__always) func put(_ code: Int) {
+                bits |= UInt64(code) << UInt64(count)
+                count += width
+                while count >= 8 {
+                  out[w] = UInt8(truncatingIfNeeded: bits)
+                  w += 1
+                  bits >>= 8
+                  count -= 8
+                }
+                if next >= 1 << width && width < 12 { width += 1 }
+              }
+              put(clear)
+              if let first = pixels.first {
+                var prefix = Int(first)
+                for i in 1..<pixels.count {
+                  let value = Int(pixels[i])
+                  let repeated = Int(runIndex[prefix]) == value
+                  if repeated, runChild[prefix] >= 0 {
+                    prefix = Int(runChild[prefix])
+                    continue
+                  }
+                  let key = UInt32(prefix << 8 | value)
+                  var slot = Int((key &* 2_654_435_761) >> shift) & mask
+                  var entry = slots[slot]
+                  while entry != empty && entry >> 12 != key {
+                    slot = (slot + 1) & mask
+                    entry = slots[slot]
+                  }
+                  if entry != empty {
+                    prefix = Int(entry & 0xFFF)
+                    continue
+                  }
+                  put(prefix)
+                  if next < maxCode {
+                    slots[slot] = key << 12 | UInt32(next)
+                    runIndex[next] = repeated ? Int16(value) : -1
+                    if repeated { runChild[prefix] = Int16(next) }
+                    next += 1
+                  } else {
+                    next = clear + 2
+                    put(clear)
+                    width = minCodeSize + 1
+                    slots.update(repeating: empty)
+                    runChild.update(repeating: -1)
+                  }
+                  prefix = value
+                }
+                put(prefix)
+              }
+              put(clear + 1)
+              while count > 0 {
                 out[w] = UInt8(truncatingIfNeeded: bits)
                 w += 1
                 bits >>= 8
                 count -= 8
               }
-              if next >= 1 << width && width < 12 { width += 1 }
+              written = w
             }
-            put(clear)
-            if let first = pixels.first {
-              var prefix = Int(first)
-              for i in 1..<pixels.count {
-                let value = Int(pixels[i])
-                let key = Int32(prefix << 8 | value)
-                var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> shift) & mask
-                while keys[slot] != -1 && keys[slot] != key { slot = (slot + 1) & mask }
-                if keys[slot] == key {
-                  prefix = Int(values[slot])
-                  continue
-                }
-                put(prefix)
-                if next < maxCode {
-                  keys[slot] = key
-                  values[slot] = Int16(next)
-                  next += 1
-                } else {
-                  next = clear + 2
-                  put(clear)
-                  width = minCodeSize + 1
-                  keys.update(repeating: -1)
-                }
-                prefix = value
-              }
-              put(prefix)
-            }
-            put(clear + 1)
-            while count > 0 {
-              out[w] = UInt8(truncatingIfNeeded: bits)
-              w += 1
-              bits >>= 8
-              count -= 8
-            }
-            written = w
           }
         }
       }
