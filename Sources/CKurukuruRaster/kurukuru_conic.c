@@ -37,7 +37,8 @@ static inline double kk_degrees(double x, double y) {
 
 // MARK: - Colour
 
-static inline double kk_clamp01(double v) { return v < 0 ? 0 : (v > 1 ? 1 : v); }
+// v within 0…1; NaN gives 0.
+static inline double kk_clamp01(double v) { return v > 0 ? (v < 1 ? v : 1) : 0; }
 
 // A straight RGBA colour (0…1) as premultiplied ARGB32, each channel rounded to nearest.
 static inline uint32_t kk_premultiplied(const double c[4]) {
@@ -89,7 +90,8 @@ cairo_pattern_t *kk_conic_pattern(cairo_t *cr, double cx, double cy, double star
   cairo_matrix_t m, inverse;
   cairo_get_matrix(cr, &m);
   inverse = m;
-  if (count == 0 || cairo_matrix_invert(&inverse) != CAIRO_STATUS_SUCCESS) {
+  if (count == 0 || !isfinite(cx) || !isfinite(cy) || !isfinite(start) ||
+      cairo_matrix_invert(&inverse) != CAIRO_STATUS_SUCCESS) {
     return cairo_pattern_create_rgba(0, 0, 0, 0);
   }
   // Where ink can land, in device space (extents taken under the identity matrix are those of
@@ -144,8 +146,11 @@ cairo_pattern_t *kk_conic_pattern(cairo_t *cr, double cx, double cy, double star
       ramps[k].slope[i] = span > 0 ? (s->end_color[i] - s->start_color[i]) / span : 0;
     }
   }
-  // The start within one turn, so that an angle in [−180, 180] is at most two turns below it.
-  double turn = start - 360 * floor(start / 360);
+  // The start within one turn (fmod is exact), so that an angle in [−180, 180] is at most two
+  // turns below it.
+  double turn = fmod(start, 360);
+  if (turn < 0) turn += 360;
+  if (turn >= 360) turn = 0;
 
   cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
   if (cairo_surface_status(image) != CAIRO_STATUS_SUCCESS) {

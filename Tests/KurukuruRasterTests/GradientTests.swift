@@ -205,6 +205,22 @@ final class GradientTests: XCTestCase {
     }
   }
 
+  /// Like a non-finite transform or path (`Drawing.isDrawable`), an angle that is not a number
+  /// draws nothing, and the drawings around it are untouched (presets reject such values first).
+  func testNonFiniteStartAngleDrawsNothing() throws {
+    let stops = [GradientStop(location: 0, color: red), GradientStop(location: 1, color: blue)]
+    for start in [Double.nan, .infinity] {
+      let gradient = AngularGradientPaint(stops: stops, center: Point(x: 50, y: 50), startAngle: start, endAngle: 360)
+      let frame = try render([
+        fill(Shapes.rect(0, 0, 20, 20), green),
+        fill(Shapes.circle(center: Point(x: 50, y: 50), radius: 30), .angular(gradient)),
+      ])
+      assertClear(frame, 50, 50)
+      assertClear(frame, 70, 50)
+      assertPixel(frame, 10, 10, RGBA8(r: 0, g: 255, b: 0), tolerance: 0)
+    }
+  }
+
   // MARK: - Linear and radial
 
   func testLinearGradientInterpolatesAndPads() throws {

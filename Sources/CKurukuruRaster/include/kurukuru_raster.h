@@ -36,8 +36,9 @@ typedef struct {
 /// device resolution, placed by an integer translation, so Cairo copies it without resampling;
 /// outside it the edge pixels extend (where no ink lands).
 ///
-/// Returns a new pattern (the caller destroys it), a transparent one when nothing can be
-/// reached or the CTM is singular, or NULL when memory runs out.
+/// Returns a new pattern (the caller destroys it); a transparent one when nothing can be
+/// reached, the CTM is singular or the centre or start is not finite (a colour that is not a
+/// number counts as 0); NULL when memory runs out.
 cairo_pattern_t *kk_conic_pattern(cairo_t *cr, double cx, double cy, double start,
                                   const kk_conic_segment *segments, size_t count, double ink_reach,
                                   int stroke);
