@@ -332,19 +332,17 @@ public enum GIFEncoder {
 /// computed on several threads; then `FrameOptimizer` decides every frame's disposal and
 /// rectangle in order (these depend on the canvas left by the frames before); then each decided
 /// frame's indices are chosen and LZW-compressed on several threads, and the frames are appended
-/// in order. The bytes are the same for any number of threads.
+/// in order. With more than one thread a batch is written on a queue of its own while the caller
+/// maps the next one: mapping canvases is serial, and no longer waits for the batch before it.
+/// The bytes are the same for any number of threads.
 struct FrameStream {
-  private let transparent: UInt8
-  private let minCodeSize: Int
-  private let width: Int
-  private let height: Int
-  private let threads: Int
   private let batchSize: Int
-  private var optimizer: FrameOptimizer
   private var batch: [(canvas: [UInt8], delay: Int)] = []
-  private var previous: [UInt8]?
-  private var layouts: [FrameLayout] = []
-  private var bytes: [UInt8]
+  private let sink: FrameSink
+  /// Where batches are written when there is more than one thread; nil: on the caller's.
+  private let queue: DispatchQueue?
+  /// Taken while a batch is being written on `queue`.
+  private let writing = DispatchSemaphore(value: 1)
 
   /// Starts a file.
   /// - Parameters:
@@ -352,50 +350,103 @@ struct FrameStream {
   ///   - threads: The most threads used (≥ 1).
   ///   - header: The file so far (header, screen, loop), as `GIFWriter.finish` returns it.
   init(palette: Palette, width: Int, height: Int, threads: Int, header: [UInt8]) {
-    transparent = palette.transparentIndex
-    minCodeSize = max(2, palette.tableSize.trailingZeroBitCount)
-    self.width = width
-    self.height = height
-    self.threads = threads
-    // About 8 MiB of canvases at a time (4 to 64 of them).
-    batchSize = max(4, min(64, (8 << 20) / max(1, width * height)))
-    optimizer = FrameOptimizer(width: width, height: height, transparent: transparent, minCodeSize: minCodeSize)
-    bytes = header.last == GIFWriter.trailer ? Array(header.dropLast()) : header
+    // About 8 MiB of canvases alive at a time: one batch of 8 MiB, or with a queue one batch
+    // of 4 MiB being written and one being gathered (4 to 64 canvases a batch).
+    let budget = threads > 1 ? 4 << 20 : 8 << 20
+    batchSize = max(4, min(64, budget / max(1, width * height)))
+    sink = FrameSink(palette: palette, width: width, height: height, threads: threads, header: header)
+    queue = threads > 1 ? DispatchQueue(label: "kurukuru.gif.frames") : nil
   }
 
   /// Adds the next canvas (`width * height` palette indices) shown for `delay` centiseconds.
   mutating func add(_ canvas: [UInt8], delay: Int) throws {
     batch.append((canvas, delay))
-    if batch.count >= batchSize { try flushBatch() }
+    if batch.count >= batchSize { try submit() }
   }
 
   /// Writes every frame left and the trailer.
   /// - Returns: The file's bytes.
   mutating func finish() throws -> [UInt8] {
-    try flushBatch()
-    try optimizer.finish { layouts.append($0) }
-    try writeLayouts()
-    bytes.append(GIFWriter.trailer)
-    return bytes
+    try submit()
+    // The last batch is written once `writing` is free again.
+    writing.wait()
+    defer { writing.signal() }
+    if let error = sink.error { throw error }
+    return try sink.finish()
   }
 
-  private mutating func flushBatch() throws {
+  /// Hands the gathered canvases to the sink: on `queue` once the batch before is written, or at
+  /// once without one. Throws the error of an earlier batch.
+  private mutating func submit() throws {
     guard !batch.isEmpty else { return }
-    let batch = self.batch, previous = self.previous
+    let batch = self.batch
+    self.batch = []
+    guard let queue else {
+      try sink.flush(batch)
+      return
+    }
+    writing.wait()
+    if let error = sink.error {
+      writing.signal()
+      throw error
+    }
+    let (sink, writing) = (self.sink, self.writing)
+    queue.async {
+      do { try sink.flush(batch) } catch { sink.error = error }
+      writing.signal()
+    }
+  }
+}
+
+/// `FrameStream`'s state, used by one thread at a time (the caller's, or the stream's queue
+/// while it holds `FrameStream.writing`).
+private final class FrameSink {
+  private let transparent: UInt8
+  private let minCodeSize: Int
+  private let width: Int
+  private let height: Int
+  private let threads: Int
+  private var optimizer: FrameOptimizer
+  private var previous: [UInt8]?
+  private var layouts: [FrameLayout] = []
+  private var bytes: [UInt8]
+  /// The first error of a batch written on the queue.
+  var error: Error?
+
+  init(palette: Palette, width: Int, height: Int, threads: Int, header: [UInt8]) {
+    transparent = palette.transparentIndex
+    minCodeSize = max(2, palette.tableSize.trailingZeroBitCount)
+    self.width = width
+    self.height = height
+    self.threads = threads
+    optimizer = FrameOptimizer(width: width, height: height, transparent: transparent, minCodeSize: minCodeSize)
+    bytes = header.last == GIFWriter.trailer ? Array(header.dropLast()) : header
+  }
+
+  /// Writes a batch of canvases, in order after the ones before.
+  func flush(_ batch: [(canvas: [UInt8], delay: Int)]) throws {
+    let previous = self.previous
     let (width, height, t) = (self.width, self.height, transparent)
     let changes = Parallel.map(batch.count, workers: threads) { k -> CanvasChange? in
       guard let before = k == 0 ? previous : batch[k - 1].canvas else { return nil }
       return CanvasChange(from: before, to: batch[k].canvas, width: width, height: height, transparent: t)
     }
-    self.batch = []
     for (k, item) in batch.enumerated() {
       try optimizer.add(item.canvas, delay: item.delay, change: changes[k]) { layouts.append($0) }
     }
     self.previous = batch.last?.canvas
-    try writeLayouts()
+    writeLayouts()
   }
 
-  private mutating func writeLayouts() throws {
+  /// The frames left and the trailer: the file's bytes.
+  func finish() throws -> [UInt8] {
+    try optimizer.finish { layouts.append($0) }
+    writeLayouts()
+    bytes.append(GIFWriter.trailer)
+    return bytes
+  }
+
+  private func writeLayouts() {
     let layouts = self.layouts
     self.layouts = []
     let (t, minCodeSize) = (transparent, self.minCodeSize)
