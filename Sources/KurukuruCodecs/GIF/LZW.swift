@@ -69,7 +69,7 @@ enum LZW {
     let codes = min(maxCode + 1, pixels.count + clear + 2)
     var runIndex = [Int16](repeating: -1, count: codes)
     var runChild = [Int16](repeating: -1, count: codes)
-    for i in 0..<clear where i < codes { runIndex[i] = Int16(i) }
+    for i in 0..<clear { runIndex[i] = Int16(i) }  // codes > clear + 1 (pixels.count ≥ 0)
     return [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
       slots.withUnsafeMutableBufferPointer { slots in
         runIndex.withUnsafeMutableBufferPointer { runIndex in

@@ -163,11 +163,6 @@ public struct Timeline: Equatable, Sendable {
     SeamProbe(root).seam(period: period)
   }
 
-  /// The seam of one animated value (see `seam(_:period:)`).
-  static func seam(of value: AnimatedValue, period: Double, isAngle: Bool) -> Double {
-    SeamProbe.Value(value, isAngle: isAngle)?.seam(period: period) ?? 0
-  }
-
   /// The values of a tree that a loop can cut, read once, so that `seam(_:period:)` can be
   /// measured at many loop lengths without walking the tree again (the `"auto"` search measures
   /// hundreds: nv-ball-grid-pulse's 9 tracks at 278 lengths took 8 ms of every command's
