@@ -35,6 +35,11 @@ let package = Package(
     .systemLibrary(
       name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+    // Zopfli for APNG's `--compression max`. Debian's libzopfli-dev ships no pkg-config file,
+    // so the module map names the library and the header is found in the default include path.
+    .systemLibrary(
+      name: "CZopfli", path: "Sources/CZopfli",
+      providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
     // libwebp with libwebpmux (WebPAnimEncoder) and libwebpdemux (WebPAnimDecoder).
     .systemLibrary(
       name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
@@ -51,7 +56,7 @@ let package = Package(
     .target(name: "KurukuruRaster", dependencies: ["KurukuruCore", "CCairo", "CKurukuruRaster"]),
     .target(
       name: "KurukuruCodecs",
-      dependencies: ["KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG", "CZlib", "CDeflate", "CWebP"]),
+      dependencies: ["KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG", "CZlib", "CDeflate", "CZopfli", "CWebP"]),
     .target(name: "KurukuruCompare", dependencies: ["KurukuruCore"]),
     .target(name: "KurukuruRender", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs"]),
     // Many presets × formats × scales into one folder with a manifest, contact sheets and a gallery.

@@ -248,6 +248,17 @@ final class APNGCodecTests: XCTestCase {
     XCTAssertLessThanOrEqual(best.count, fast.count)
   }
 
+  func testZopfliCompressionRoundTripsWhateverTheThreads() throws {
+    let frames = Self.frames()
+    let max = try APNGEncoder.encode(frames, delays: Self.delays(8), options: APNGOptions(compression: .max, threads: 1))
+    XCTAssertEqual(try APNGDecoder.decode(max).frames, frames)
+    XCTAssertEqual(max, try APNGEncoder.encode(frames, delays: Self.delays(8), options: APNGOptions(compression: .max, threads: 3)))
+    XCTAssertThrowsError(try APNGEncoder.encode(frames, delays: Self.delays(8),
+                                                options: APNGOptions(compression: .zopfli(iterations: 0)))) {
+      XCTAssertEqual($0 as? APNGError, .compressionFailed("zopfli iterations 0"))
+    }
+  }
+
   func testEncoderRejectsBadInput() {
     XCTAssertThrowsError(try APNGEncoder.encode([], delays: [])) { XCTAssertEqual($0 as? APNGError, .noFrames) }
     let f = [Frame(width: 2, height: 2)]

@@ -13,9 +13,10 @@ final class APNGRenderTests: XCTestCase {
 
   /// Encodes the preset, decodes it and checks every timeline frame and the delays.
   @discardableResult
-  func assertRoundTrip(_ name: String, scale: Double = 1, file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
+  func assertRoundTrip(_ name: String, scale: Double = 1, format: APNGFormat = APNGFormat(),
+                       file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
     let renderer = try Renderer(try RendererTests.preset(name), scale: scale, jobs: 2)
-    let bytes = try APNGFormat().encode(renderer)
+    let bytes = try format.encode(renderer)
     let decoded = try APNGDecoder.decode(bytes)
     let timeline = renderer.scene.timeline
     XCTAssertEqual(decoded.width, renderer.width, file: file, line: line)
@@ -86,7 +87,16 @@ final class APNGRenderTests: XCTestCase {
     XCTAssertEqual(fast.options.compression, .fast)
     XCTAssertEqual(fast.cacheKey, "compression=libdeflate(level: 6)")
     XCTAssertEqual(try APNGFormat(options: FormatOptionValues(["compression": "best"])).options.compression, .best)
+    let max = try APNGFormat(options: FormatOptionValues(["compression": "max"]))
+    XCTAssertEqual(max.options.compression, .zopfli(iterations: 15))
+    XCTAssertEqual(max.cacheKey, "compression=zopfli(iterations: 15)")
     XCTAssertThrowsError(try APNGFormat(options: FormatOptionValues(["compression": "small"])))
+  }
+
+  func testMaxCompressionIsLosslessAndSmallerThanBest() throws {
+    let best = try assertRoundTrip("nv-ball-zig-zag")
+    let max = try assertRoundTrip("nv-ball-zig-zag", format: APNGFormat(APNGOptions(compression: .max)))
+    XCTAssertLessThan(max.count, best.count)
   }
 
   func testFramesAbove50FPSAreKept() throws {
