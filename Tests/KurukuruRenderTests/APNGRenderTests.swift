@@ -93,9 +93,11 @@ final class APNGRenderTests: XCTestCase {
     XCTAssertThrowsError(try APNGFormat(options: FormatOptionValues(["compression": "small"])))
   }
 
+  /// equalizer at 2x: Zopfli alone made some palette frames larger than libdeflate 12 (12,225
+  /// bytes in all against best's 12,204); keeping the smaller stream per frame gives 12,160.
   func testMaxCompressionIsLosslessAndSmallerThanBest() throws {
-    let best = try assertRoundTrip("nv-ball-zig-zag")
-    let max = try assertRoundTrip("nv-ball-zig-zag", format: APNGFormat(APNGOptions(compression: .max)))
+    let best = try assertRoundTrip("equalizer", scale: 2)
+    let max = try assertRoundTrip("equalizer", scale: 2, format: APNGFormat(APNGOptions(compression: .max)))
     XCTAssertLessThan(max.count, best.count)
   }
 

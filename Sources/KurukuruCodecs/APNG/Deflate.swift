@@ -16,7 +16,9 @@ public enum APNGCompression: Equatable, Hashable, Sendable {
   case libdeflate(level: Int)
   /// zlib at `level` (1...9), `Z_DEFAULT_STRATEGY`, 32 KiB window.
   case zlib(level: Int)
-  /// Zopfli with `iterations` (≥ 1) rounds of its optimal parse per block, block splitting on.
+  /// Zopfli with `iterations` (≥ 1) rounds of its optimal parse per block, block splitting on;
+  /// where libdeflate 12's stream of the same rows is smaller (it was for some of equalizer's
+  /// palette frames), that one is kept, so a file is never larger than with `best`.
   case zopfli(iterations: Int)
 
   /// libdeflate level 12.
@@ -26,11 +28,11 @@ public enum APNGCompression: Equatable, Hashable, Sendable {
   /// against 1.35 s, activity-indicator 0.40 s against 2.1 s) for files 3–25 % larger
   /// (gradient-ring 3 %, activity-indicator 15 %, whose far matches level 12 finds, equalizer 25 %).
   public static let fast = APNGCompression.libdeflate(level: 6)
-  /// Zopfli, 15 iterations (its own default): measured at 2x, streams 1.1–2.4 % smaller than
-  /// level 12's (gradient-ring 223,756 bytes against 226,343; ball-spin-fade-loader 41,480
-  /// against 42,489; loading-circle 2.3 % smaller) at 8–30 times its CPU time (gradient-ring's
-  /// 45 winners about 11 s, loading-circle's 60 about 13 s). For files made once and served
-  /// often. Output depends only on the rows, like libdeflate's.
+  /// Zopfli, 15 iterations (its own default). Measured on the 64 bundled presets at 2x: files
+  /// 0–3.5 % smaller than `best` (median 1.5 %; activity-indicator 98,139 bytes against
+  /// 101,677, gradient-ring 226,107 against 228,834), at 7–57 times its time (median 25; the
+  /// longest, circle-progress's 600 frames, 113 s). For files made once and served often.
+  /// Output depends only on the rows, like libdeflate's.
   public static let max = APNGCompression.zopfli(iterations: 15)
   /// What candidates are ranked with before the winner is compressed with the chosen setting:
   /// libdeflate level 6. Level 1 misranks data whose matches are far back: equalizer's palette
@@ -125,7 +127,9 @@ enum Deflate {
       return out
     case .zopfli(let iterations):
       guard iterations >= 1 else { throw APNGError.compressionFailed("zopfli iterations \(iterations)") }
-      return try zopfli(data, iterations: iterations)
+      let zopfli = try zopfli(data, iterations: iterations)
+      let level12 = try compress(data, with: .best, pool: pool)
+      return level12.count < zopfli.count ? level12 : zopfli
     }
   }
 
