@@ -29,8 +29,8 @@ public enum APNGCompression: Equatable, Hashable, Sendable {
   /// (gradient-ring 3 %, activity-indicator 15 %, whose far matches level 12 finds, equalizer 25 %).
   public static let fast = APNGCompression.libdeflate(level: 6)
   /// Zopfli, 15 iterations (its own default). Measured on the 64 bundled presets at 2x: files
-  /// 0–3.5 % smaller than `best` (median 1.5 %; activity-indicator 98,139 bytes against
-  /// 101,677, gradient-ring 226,107 against 228,834), at 7–57 times its time (median 25; the
+  /// 0–3.6 % smaller than `best` (median 1.8 %; activity-indicator 98,139 bytes against
+  /// 101,677, gradient-ring 226,107 against 228,834), at 7–70 times its time (median 26; the
   /// longest, circle-progress's 600 frames, 113 s). For files made once and served often.
   /// Output depends only on the rows, like libdeflate's.
   public static let max = APNGCompression.zopfli(iterations: 15)
