@@ -90,6 +90,32 @@ final class CanvasOverflowTests: XCTestCase {
     XCTAssertGreaterThan(settledCoarsely, frames / 3, "the coarse box must settle many frames, or it only costs")
   }
 
+  func testOverflowMeasuredWhileDrawingIsTheScenesOverflow() throws {
+    // The dot starts at 45° and turns 45° a frame: at frames 1, 3, 5 and 7 it leaves the canvas
+    // by 5 pt (bottom, left, top, right); the tie goes to frame 1.
+    let text = """
+      { "width": 40, "height": 40, "fps": 8,
+        "view": { "Circle": {}, "modifiers": [{ "fill": "red" }, { "frame": 10 }, { "offset": { "x": 20 } },
+          { "rotationEffect": { "from": 45, "to": 405, "animation": "linear(duration: 1).repeatForever(autoreverses: false)" } }] } }
+      """
+    let renderer = try Renderer(try Preset(text: text, file: "orbit.json"), scale: 1)
+    let expected = try XCTUnwrap(renderer.scene.canvasOverflow())
+    XCTAssertEqual(expected.time, 1.0 / 8)
+    XCTAssertEqual(expected.edge, .bottom)
+    XCTAssertEqual(expected.amount, 5, accuracy: 1e-3)
+    // Some frames drawn (measured then), the others evaluated; then all drawn.
+    _ = try renderer.frames(0..<3)
+    XCTAssertEqual(renderer.canvasOverflow, expected)
+    _ = try renderer.frames(5..<8)
+    XCTAssertEqual(renderer.canvasOverflow, expected)
+    _ = try renderer.frames(0..<renderer.frameCount)
+    XCTAssertEqual(renderer.canvasOverflow, expected)
+    // A renderer whose frames all stay inside reports nothing, drawn or not.
+    let inside = try Renderer(try Preset(text: text.replacingOccurrences(of: "\"x\": 20", with: "\"x\": 15"), file: "in.json"))
+    _ = try inside.frames(0..<inside.frameCount)
+    XCTAssertNil(inside.canvasOverflow)
+  }
+
   func testTheRendererReportsAClippedLoopAndTheRasterizerReallyClipsIt() throws {
     // A 10 pt dot orbiting at radius 20 on a 40-point canvas leaves it by 5 pt at 3 o'clock.
     let text = """

@@ -56,10 +56,11 @@ enum RenderCommand: Command {
     }
     for (file, renderer) in renderers {
       for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
-      if let overflow = renderer.canvasOverflow { Console.err("\(file): warning: \(overflow)") }
       let name = format.defaultPath(name: renderer.scene.name, scale: renderer.scale)
       let output = renderers.count > 1 ? (args.value("output") ?? ".") + "/" + name : args.value("output") ?? name
       let summary = try renderer.write(format, to: output)
+      // Asked after writing: the frames were measured as they were drawn.
+      if let overflow = renderer.canvasOverflow { Console.err("\(file): warning: \(overflow)") }
       Console.out(describe(summary, renderer.scene, format: type(of: format)))
       for note in summary.notes { Console.out(note) }
     }

@@ -112,12 +112,19 @@ extension ResolvedScene {
 
   /// The worst canvas overflow at the given instants (seconds), or `nil` when none overflows.
   /// Ties (within 1e-9 pt) go to the earliest instant given. The instants are evaluated on all
-  /// cores (this runs before any frame is drawn, so it is on the critical path: 9% of
-  /// nv-ball-grid-pulse's GIF time on one thread); the worst is then picked in order, so the
-  /// answer does not depend on the number of threads.
+  /// cores; the worst is then picked in order, so the answer does not depend on the number of
+  /// threads.
   public func canvasOverflow(at times: [Double], tolerance: Double = 0.01) -> CanvasOverflow? {
     let measure = { (i: Int) in evaluate(self, at: times[i]).overflow(tolerance: tolerance) }
     let found = Parallel.map(times.count, workers: ProcessInfo.processInfo.activeProcessorCount, measure)
+    return worstOverflow(found, at: times)
+  }
+
+  /// The worst of overflows already measured: `found[i]` is `overflow(tolerance:)` of the
+  /// display list at `times[i]` seconds (as `canvasOverflow(at:tolerance:)` measures them, so a
+  /// renderer can measure each frame as it draws it instead of evaluating the loop twice).
+  /// Ties (within 1e-9 pt) go to the earliest instant.
+  public func worstOverflow(_ found: [(amount: Double, edge: CanvasEdge)?], at times: [Double]) -> CanvasOverflow? {
     var worst: CanvasOverflow?
     for (t, o) in zip(times, found) {
       guard let o else { continue }
