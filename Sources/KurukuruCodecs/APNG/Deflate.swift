@@ -30,8 +30,8 @@ public enum APNGCompression: Equatable, Hashable, Sendable {
   public static let fast = APNGCompression.libdeflate(level: 6)
   /// Zopfli, 15 iterations (its own default). Measured on the 64 bundled presets at 2x: files
   /// 0–3.6 % smaller than `best` (median 1.8 %; activity-indicator 98,139 bytes against
-  /// 101,677, gradient-ring 226,107 against 228,834), at 7–70 times its time (median 26; the
-  /// longest, circle-progress's 600 frames, 113 s). For files made once and served often.
+  /// 101,677, gradient-ring 226,107 against 228,834), at 7–70 times its time over two runs
+  /// (median 25–26; the longest, circle-progress's 600 frames, 113–145 s). For files made once and served often.
   /// Output depends only on the rows, like libdeflate's.
   public static let max = APNGCompression.zopfli(iterations: 15)
   /// What candidates are ranked with before the winner is compressed with the chosen setting:
