@@ -90,15 +90,21 @@ final class CanvasOverflowTests: XCTestCase {
     XCTAssertGreaterThan(settledCoarsely, frames / 3, "the coarse box must settle many frames, or it only costs")
   }
 
+  /// A 10 pt red dot orbiting the centre of a 40-point canvas at `radius` points, one turn a
+  /// second from `from` degrees, at 8 fps.
+  static func orbit(radius: Int, from: Int) throws -> Renderer {
+    let text = """
+      { "width": 40, "height": 40, "fps": 8,
+        "view": { "Circle": {}, "modifiers": [{ "fill": "red" }, { "frame": 10 }, { "offset": { "x": \(radius) } },
+          { "rotationEffect": { "from": \(from), "to": \(from + 360), "animation": "linear(duration: 1).repeatForever(autoreverses: false)" } }] } }
+      """
+    return try Renderer(try Preset(text: text, file: "orbit.json"), scale: 1)
+  }
+
   func testOverflowMeasuredWhileDrawingIsTheScenesOverflow() throws {
     // The dot starts at 45° and turns 45° a frame: at frames 1, 3, 5 and 7 it leaves the canvas
     // by 5 pt (bottom, left, top, right); the tie goes to frame 1.
-    let text = """
-      { "width": 40, "height": 40, "fps": 8,
-        "view": { "Circle": {}, "modifiers": [{ "fill": "red" }, { "frame": 10 }, { "offset": { "x": 20 } },
-          { "rotationEffect": { "from": 45, "to": 405, "animation": "linear(duration: 1).repeatForever(autoreverses: false)" } }] } }
-      """
-    let renderer = try Renderer(try Preset(text: text, file: "orbit.json"), scale: 1)
+    let renderer = try Self.orbit(radius: 20, from: 45)
     let expected = try XCTUnwrap(renderer.scene.canvasOverflow())
     XCTAssertEqual(expected.time, 1.0 / 8)
     XCTAssertEqual(expected.edge, .bottom)
@@ -111,19 +117,14 @@ final class CanvasOverflowTests: XCTestCase {
     _ = try renderer.frames(0..<renderer.frameCount)
     XCTAssertEqual(renderer.canvasOverflow, expected)
     // A renderer whose frames all stay inside reports nothing, drawn or not.
-    let inside = try Renderer(try Preset(text: text.replacingOccurrences(of: "\"x\": 20", with: "\"x\": 15"), file: "in.json"))
+    let inside = try Self.orbit(radius: 15, from: 45)
     _ = try inside.frames(0..<inside.frameCount)
     XCTAssertNil(inside.canvasOverflow)
   }
 
   func testTheRendererReportsAClippedLoopAndTheRasterizerReallyClipsIt() throws {
     // A 10 pt dot orbiting at radius 20 on a 40-point canvas leaves it by 5 pt at 3 o'clock.
-    let text = """
-      { "width": 40, "height": 40, "fps": 8,
-        "view": { "Circle": {}, "modifiers": [{ "fill": "red" }, { "frame": 10 }, { "offset": { "x": 20 } },
-          { "rotationEffect": { "from": 0, "to": 360, "animation": "linear(duration: 1).repeatForever(autoreverses: false)" } }] } }
-      """
-    let renderer = try Renderer(try Preset(text: text, file: "orbit.json"), scale: 1)
+    let renderer = try Self.orbit(radius: 20, from: 0)
     let overflow = try XCTUnwrap(renderer.canvasOverflow)
     XCTAssertEqual(overflow.amount, 5, accuracy: 1e-3)
     XCTAssertEqual(overflow.edge, .right)
@@ -132,7 +133,7 @@ final class CanvasOverflowTests: XCTestCase {
     let frame = try renderer.frame(0)
     XCTAssertEqual(Self.pixelBox(frame)?.maxX, 40)
     // Shrinking the orbit to 15 pt keeps the dot inside: no overflow.
-    let inside = try Renderer(try Preset(text: text.replacingOccurrences(of: "\"x\": 20", with: "\"x\": 15"), file: "in.json"))
+    let inside = try Self.orbit(radius: 15, from: 0)
     XCTAssertNil(inside.canvasOverflow)
   }
 }
