@@ -34,7 +34,7 @@ public struct Renderer: Sendable {
   /// Each rendered frame's canvas overflow, measured on the display list it was drawn from, so
   /// that `canvasOverflow` after rendering evaluates nothing again. Belongs to `scene` (a
   /// re-timed renderer is a new one with its own).
-  private let measured = MeasuredOverflows()
+  private let measured: MeasuredOverflows
 
   /// Worker threads when none are given: the number of active cores.
   public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
@@ -58,6 +58,7 @@ public struct Renderer: Sendable {
     (width, height) = try rasterizer.canvasSize(for: scene.size)
     self.jobs = max(1, jobs)
     self.limits = limits
+    measured = MeasuredOverflows(count: scene.timeline.frameCount)
     // Checked here, not when the scene is resolved: the pixel count depends on the scale.
     let frames = scene.timeline.frameCount, views = scene.viewCount
     if Renderer.work(width: width, height: height, frames: frames, views: views) > limits.maxWork {
@@ -96,14 +97,11 @@ public struct Renderer: Sendable {
   /// was evaluated twice: 1–4 % of the median wall time of small WebPs and of
   /// nv-ball-grid-pulse's GIF).
   public var canvasOverflow: CanvasOverflow? {
-    let scene = self.scene
     let times = (0..<frameCount).map { scene.timeline.time(ofFrame: $0) }
-    var found = measured.snapshot(count: frameCount)
+    var found = measured.snapshot()
     let missing = found.indices.filter { found[$0] == nil }
-    let computed = Parallel.map(missing.count, workers: jobs) { k in
-      MeasuredOverflows.Entry(evaluate(scene, at: times[missing[k]]).overflow())
-    }
-    for (k, i) in missing.enumerated() { found[i] = computed[k] }
+    let computed = scene.overflows(at: missing.map { times[$0] }, workers: jobs)
+    for (k, i) in missing.enumerated() { found[i] = MeasuredOverflows.Entry(computed[k]) }
     return scene.worstOverflow(found.map { $0?.overflow }, at: times)
   }
 
@@ -124,7 +122,7 @@ public struct Renderer: Sendable {
   /// - Throws: `RasterError`.
   public func frame(_ index: Int) throws -> Frame {
     let list = evaluate(scene, at: scene.timeline.time(ofFrame: index))
-    measured.record(index, list.overflow(), count: frameCount)
+    measured.record(index, list.overflow())
     let frame = try rasterizer.render(list)
     onFrame?()
     return frame
@@ -204,20 +202,24 @@ private final class MeasuredOverflows: @unchecked Sendable {
   }
 
   private let lock = NSLock()
-  private var entries: [Entry?] = []
+  private var entries: [Entry?]
 
-  /// Records frame `index` of a loop of `count` frames.
-  func record(_ index: Int, _ overflow: (amount: Double, edge: CanvasEdge)?, count: Int) {
+  /// Room for a loop of `count` frames, none measured.
+  init(count: Int) {
+    entries = [Entry?](repeating: nil, count: count)
+  }
+
+  /// Records frame `index`.
+  func record(_ index: Int, _ overflow: (amount: Double, edge: CanvasEdge)?) {
     lock.lock()
     defer { lock.unlock() }
-    if entries.count != count { entries = [Entry?](repeating: nil, count: count) }
     if entries.indices.contains(index) { entries[index] = Entry(overflow) }
   }
 
   /// Every frame's entry, nil where the frame was not drawn.
-  func snapshot(count: Int) -> [Entry?] {
+  func snapshot() -> [Entry?] {
     lock.lock()
     defer { lock.unlock() }
-    return entries.count == count ? entries : [Entry?](repeating: nil, count: count)
+    return entries
   }
 }

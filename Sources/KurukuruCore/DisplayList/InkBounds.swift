@@ -115,9 +115,14 @@ extension ResolvedScene {
   /// cores; the worst is then picked in order, so the answer does not depend on the number of
   /// threads.
   public func canvasOverflow(at times: [Double], tolerance: Double = 0.01) -> CanvasOverflow? {
-    let measure = { (i: Int) in evaluate(self, at: times[i]).overflow(tolerance: tolerance) }
-    let found = Parallel.map(times.count, workers: ProcessInfo.processInfo.activeProcessorCount, measure)
-    return worstOverflow(found, at: times)
+    worstOverflow(overflows(at: times, tolerance: tolerance), at: times)
+  }
+
+  /// `DisplayList.overflow(tolerance:)` of the scene evaluated at each instant (seconds), in
+  /// order, measured on `workers` threads (default: the active cores).
+  public func overflows(at times: [Double], tolerance: Double = 0.01,
+                        workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> [(amount: Double, edge: CanvasEdge)?] {
+    Parallel.map(times.count, workers: workers) { evaluate(self, at: times[$0]).overflow(tolerance: tolerance) }
   }
 
   /// The worst of overflows already measured: `found[i]` is `overflow(tolerance:)` of the
