@@ -31,8 +31,11 @@ public struct APNGFormat: SingleFileFormat {
   public init(options values: FormatOptionValues) throws {
     var options = APNGOptions()
     if let loops = try values.integer("loops", in: 0...65535) { options.loopCount = loops }
-    if let effort = try values.choice("compression", of: ["best", "fast", "max"]) {
-      options.compression = effort == "fast" ? .fast : effort == "max" ? .max : .best
+    let efforts: [(name: String, compression: APNGCompression)] = [("best", .best), ("fast", .fast), ("max", .max)]
+    if let effort = try values.choice("compression", of: efforts.map(\.name)),
+      let chosen = efforts.first(where: { $0.name == effort })
+    {
+      options.compression = chosen.compression
     }
     self.init(options)
   }
