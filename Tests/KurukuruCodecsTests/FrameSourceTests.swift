@@ -92,7 +92,7 @@ final class FrameSourceTests: XCTestCase {
     let text = folder + "/notes.txt"
     try Data("hello".utf8).write(to: URL(fileURLWithPath: text))
     XCTAssertThrowsError(try FrameSource(path: text)) {
-      XCTAssertEqual("\($0)", "\(text): not a PNG, GIF or WebP file, nor a folder of PNG frames")
+      XCTAssertEqual("\($0)", "\(text): not a PNG, APNG, GIF or WebP file, nor a folder of PNG frames")
     }
     let gif = folder + "/bad.gif"
     try Data([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1]).write(to: URL(fileURLWithPath: gif))

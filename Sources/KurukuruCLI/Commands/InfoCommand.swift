@@ -10,7 +10,9 @@ enum InfoCommand: Command {
     abstract: """
       Describes a preset (name, size in points, fps, loop duration, frames, parameters) or an
       image file: a GIF (size, frames, delays in centiseconds, loop count, 0 = forever), an APNG
-      (delays in seconds and as fractions), a WebP (delays in milliseconds) or a PNG.
+      (delays in seconds and as fractions), a WebP (delays in milliseconds) or a PNG. Every frame
+      of an image file is decoded, so a file that compare cannot read is an error here too; a
+      file named .gif, .png, .apng or .webp is read as an image whatever it holds.
       """,
     options: [
       OptionSpec("json", nil, "print the description as JSON"),

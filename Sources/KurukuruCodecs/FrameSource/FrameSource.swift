@@ -130,7 +130,74 @@ public struct FrameSource: FrameSequence, Sendable {
     return delay(index).map { $0 * 10 }
   }
 
+  // MARK: - Opening two
+
+  /// The most memory that `openPair(_:_:)` lets both inputs' decoded frames take together, in
+  /// bytes: 1 GiB. GIF, APNG and animated WebP files are decoded whole when opened; PNG files and
+  /// folders count as nothing here (a folder's frames are decoded one at a time).
+  public static let pairMemoryLimit = 1 << 30
+
+  /// Opens two inputs for a comparison after checking, from their headers alone, that their
+  /// decoded frames fit in `limit` bytes.
+  /// - Parameter limit: bytes of decoded frames for both inputs. Default `pairMemoryLimit`.
+  /// - Throws: `FrameSourceError.tooLarge` naming both paths, or the errors of `init(path:)`.
+  public static func openPair(_ a: String, _ b: String, limit: Int = pairMemoryLimit) throws -> (FrameSource, FrameSource) {
+    let bytes = try decodedBytes(atPath: a).addingReportingOverflow(try decodedBytes(atPath: b))
+    if bytes.overflow || bytes.partialValue > limit {
+      throw FrameSourceError.tooLarge(paths: [a, b], bytes: bytes.overflow ? .max : bytes.partialValue, limit: limit)
+    }
+    return (try FrameSource(path: a), try FrameSource(path: b))
+  }
+
+  /// The bytes of decoded frames that opening `path` keeps in memory, from the file's header:
+  /// width × height × 4 × frames for a GIF, APNG or animated WebP, 0 for anything else (a PNG
+  /// file, a folder, a file `init(path:)` will reject).
+  public static func decodedBytes(atPath path: String) throws -> Int {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+      let data = FileManager.default.contents(atPath: path)
+    else { return 0 }
+    let bytes = [UInt8](data)
+    let size: (width: Int, height: Int, frames: Int)?
+    if bytes.starts(with: Array("GIF8".utf8)) {
+      size = (try? GIFDecoder.info(bytes)).map { ($0.width, $0.height, $0.frames) }
+    } else if APNGDecoder.isAnimated(bytes) {
+      size = (try? APNGDecoder.info(bytes)).map { ($0.width, $0.height, $0.frames) }
+    } else if WebPDecoder.isWebP(bytes) {
+      size = (try? WebPDecoder.info(bytes)).map { ($0.width, $0.height, $0.isAnimated ? $0.frames : 1) }
+    } else {
+      size = nil
+    }
+    guard let size else { return 0 }
+    let product = [size.height, size.frames, 4].reduce(size.width) { p, f in
+      let r = p.multipliedReportingOverflow(by: f)
+      return r.overflow ? .max : r.partialValue
+    }
+    return product
+  }
+
   // MARK: - Folders
+
+  /// Why a folder's frame numbers are not 0, 1, 2, … without a gap (frames are still compared
+  /// in the order of `framePaths(inFolder:)`, as if none were missing), or nil; always nil for
+  /// files.
+  public var numberingProblem: String? {
+    guard case .folder(let paths) = content else { return nil }
+    let numbers = paths.map { path in FrameSource.trailingNumber(String(path.split(separator: "/").last ?? "")) }
+    if numbers.contains(where: { $0 == nil }) {
+      return "some frame files' names end without a number; they are compared last, by name"
+    }
+    let sorted = numbers.compactMap { $0 }
+    if let first = sorted.first, first != 0 {
+      return "the frames are numbered from \(first), not 0"
+    }
+    for (k, n) in sorted.enumerated() where n != k {
+      return n < k
+        ? "frame number \(n) appears more than once"
+        : "frame number \(k) is missing (the numbers jump from \(k - 1) to \(n)); later frames are compared one place early"
+    }
+    return nil
+  }
 
   /// The `.png` files of a folder in frame order (see the type's description), as
   /// `folder/name.png` paths.

@@ -23,6 +23,9 @@ public enum FrameSourceError: Error, Equatable, Sendable, CustomStringConvertibl
   case webp(path: String, WebPError)
   /// A PNG (the file itself, or a frame of a folder) cannot be decoded (its path, the error).
   case png(path: String, PNGError)
+  /// The inputs' decoded frames would take more memory than the limit (the paths, bytes, the
+  /// limit in bytes: `FrameSource.pairMemoryLimit`).
+  case tooLarge(paths: [String], bytes: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -30,11 +33,20 @@ public enum FrameSourceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unreadableFile(let path): return "\(path): cannot read the file"
     case .unreadableFolder(let path): return "\(path): cannot read the folder"
     case .noFrames(let folder): return "\(folder): the folder holds no .png frames"
-    case .unknownFormat(let path): return "\(path): not a PNG, GIF or WebP file, nor a folder of PNG frames"
+    case .unknownFormat(let path): return "\(path): not a PNG, APNG, GIF or WebP file, nor a folder of PNG frames"
     case .gif(let path, let error): return "\(path): \(error)"
     case .webp(let path, let error): return "\(path): \(error)"
     case .png(let path, let error): return "\(path): \(error)"
     case .apng(let path, let error): return "\(path): \(error)"
+    case .tooLarge(let paths, let bytes, let limit):
+      return "\(paths.joined(separator: ", ")): the frames decode to \(gibibytes(bytes)) together, more than the "
+        + "\(gibibytes(limit)) that a comparison holds in memory; compare PNG frame folders (decoded one frame at a "
+        + "time) or fewer frames"
     }
   }
+}
+
+/// `2.1 GiB`, `512 MiB`.
+private func gibibytes(_ bytes: Int) -> String {
+  bytes >= 1 << 30 ? String(format: "%.1f GiB", Double(bytes) / Double(1 << 30)) : "\(bytes >> 20) MiB"
 }
