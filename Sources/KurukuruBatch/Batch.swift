@@ -53,12 +53,18 @@ public enum Batch {
 
   private static func run(_ plan: BatchPlan, events: EventSink) throws -> BatchReport {
     let options = plan.options, folder = options.output
-    try AtomicFile.createDirectory(folder)
-    let manifestPath = folder + "/" + Manifest.fileName
+    let root = try OutputDirectory.trusted(folder, create: true)
+    // Partial outputs of runs that were killed go first, even where this run writes nothing.
+    PartialOutputs.shared.removeStale(in: root)
+    if root.kind(of: "previews") == .folder, let previews = try? root.folder("previews", create: false) {
+      PartialOutputs.shared.removeStale(in: previews)
+    }
+    let manifestTarget = try OutputTarget(folder: folder, relative: Manifest.fileName)
+    let manifestPath = manifestTarget.path
 
     // Up-to-date outputs keep only what the file itself says (digest, size) from the old
     // manifest; the rest of their entry is today's.
-    let previous = Manifest.read(manifestPath)?.entriesByPath ?? [:]
+    let previous = root.read(Manifest.fileName).flatMap(Manifest.parse)?.entriesByPath ?? [:]
     var entries = [Manifest.Entry?](repeating: nil, count: plan.outputs.count)
     var skipped = 0
     var todo: [Int] = []
@@ -114,13 +120,14 @@ public enum Batch {
       entry.map { WrittenOutput(output: output, entry: $0) }
     }
     let manifest = Manifest(outputs: written.map(\.entry))
-    try manifest.write(to: manifestPath)
+    try manifest.write(to: manifestTarget)
     let cards = plan.presets.enumerated().compactMap { index, preset in
       outputFailures[index] == nil ? card(for: preset, written: written.filter { $0.output.preset == index }) : nil
     }
-    let galleryPath = folder + "/index.html"
+    let galleryTarget = try OutputTarget(folder: folder, relative: "index.html")
+    let galleryPath = galleryTarget.path
     let html = Gallery.html(cards: cards, failures: failures, title: options.galleryTitle)
-    try AtomicFile.write(Array(html.utf8), to: galleryPath)
+    try AtomicFile.write(Array(html.utf8), to: galleryTarget)
 
     return BatchReport(
       presetsLoaded: plan.presets.count, presetsSucceeded: plan.presets.count - outputFailures.count,
@@ -136,16 +143,16 @@ public enum Batch {
   static func produce(
     _ output: PlannedOutput, of preset: BatchPreset, in folder: String, jobs: Int, limits: Limits, events: EventSink
   ) throws -> Manifest.Entry {
-    let path = folder + "/" + output.path
+    let target = try OutputTarget(folder: folder, relative: output.path)
     var renderer = try Renderer(preset.scene, scale: output.scale, jobs: jobs, limits: limits)
     guard let format = output.format else {
       let bytes = try PNG.encode(ContactSheet.render(renderer))
-      try AtomicFile.write(bytes, to: path)
+      try AtomicFile.write(bytes, to: target)
       return entry(for: output, of: preset, digest: Manifest.Digest(sha256: SHA256.hex(bytes), bytes: bytes.count))
     }
     renderer.onFrame = { events.send(.frameRendered) }
-    let summary = try renderer.write(format, to: path)
-    let digest = summary.files.isEmpty ? try Manifest.hashFile(path) : try Manifest.hashFolder(path, names: summary.files)
+    let summary = try renderer.write(format, to: target)
+    let digest = summary.files.isEmpty ? try Manifest.hashFile(target) : try Manifest.hashFolder(target, names: summary.files)
     return entry(for: output, of: preset, digest: digest)
   }
 

@@ -53,12 +53,14 @@ public enum BatchError: Error, Equatable, Sendable, CustomStringConvertible {
 public struct BatchFailure: Equatable, Sendable {
   /// The preset file, as given or as found in a folder.
   public var file: String
-  /// One line: the error's description (it names the file and, for preset errors, the line and
-  /// column).
+  /// One line that starts with the file: the error's description (for preset errors with the
+  /// line and column), after `FILE: ` when it does not name the file first.
   public var message: String
 
+  /// - Parameter message: the error's description; `FILE: ` is put before it unless it starts
+  ///   with the file.
   public init(file: String, message: String) {
     self.file = file
-    self.message = message
+    self.message = message.hasPrefix(file) ? message : "\(file): \(message)"
   }
 }

@@ -124,7 +124,11 @@ package enum Gallery {
         """
     }
     let failed = failures.isEmpty ? "" : "<section class=\"failures\"><h2>Failed</h2><ul>"
-      + failures.map { "<li><code>\(esc($0.file))</code>: \(esc($0.message))</li>" }.joined() + "</ul></section>"
+      + failures.map { failure in
+        // The message starts with the file (`BatchFailure`): the file is set in code, the rest follows.
+        let rest = failure.message.hasPrefix(failure.file) ? String(failure.message.dropFirst(failure.file.count)) : ": " + failure.message
+        return "<li><code>\(esc(failure.file))</code>\(esc(rest))</li>"
+      }.joined() + "</ul></section>"
     return """
       <!doctype html>
       <html lang="en">

@@ -77,8 +77,12 @@ public struct Manifest: Equatable, Sendable {
   /// The manifest at `path`, or nil when it is missing or not a manifest. Entries without a
   /// path, key or digest are left out; other missing fields read as 0 or empty.
   public static func read(_ path: String) -> Manifest? {
-    guard let data = FileManager.default.contents(atPath: path),
-      let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    FileManager.default.contents(atPath: path).flatMap { parse([UInt8]($0)) }
+  }
+
+  /// The manifest in `bytes`, or nil when they are not a manifest (as `read(_:)`).
+  public static func parse(_ bytes: [UInt8]) -> Manifest? {
+    guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
       let outputs = root["outputs"] as? [[String: Any]]
     else { return nil }
     let entries = outputs.compactMap { o -> Entry? in
@@ -117,10 +121,10 @@ public struct Manifest: Equatable, Sendable {
     ]).render() + "\n"
   }
 
-  /// Writes `json` to `path` atomically.
-  /// - Throws: `RenderError.cannotWrite` or `.notAFolder`.
-  public func write(to path: String) throws {
-    try AtomicFile.write(Array(json.utf8), to: path)
+  /// Writes `json` to `target` atomically.
+  /// - Throws: `RenderError.cannotWrite`, `.notAFolder` or `.symbolicLink`.
+  public func write(to target: OutputTarget) throws {
+    try AtomicFile.write(Array(json.utf8), to: target)
   }
 
   // MARK: - Checking and hashing files
@@ -128,45 +132,57 @@ public struct Manifest: Equatable, Sendable {
   /// Whether the output `entry` describes is still in `folder` as it was written: a file of
   /// `entry.bytes` bytes, or a folder (a frame sequence or an app bundle, with subfolders) whose
   /// files add up to `entry.bytes` bytes.
+  /// Links are never followed: an output replaced by a link is not present.
   public static func isPresent(_ entry: Entry, in folder: String) -> Bool {
-    let path = folder + "/" + entry.path
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return false }
-    func size(_ file: String) -> Int {
-      ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.intValue ?? 0
-    }
-    guard isDir.boolValue else { return size(path) == entry.bytes }
-    var total = 0
-    for case let name as String in FileManager.default.enumerator(atPath: path) ?? NSEnumerator() {
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isFolder), !isFolder.boolValue {
-        total += size(path + "/" + name)
+    guard let target = try? OutputTarget(folder: folder, relative: entry.path), let name = target.name,
+      let parent = try? OutputDirectory.trusted(folder, create: false).descend(target.components.dropLast(), create: false)
+    else { return false }
+    switch parent.kind(of: name) {
+    case .file?:
+      return parent.fileSize(name) == entry.bytes
+    case .folder?:
+      guard let output = try? parent.folder(name, create: false) else { return false }
+      var total = 0
+      for file in output.files() {
+        let parts = file.split(separator: "/").map(String.init)
+        guard let last = parts.last, let holder = try? output.descend(parts.dropLast(), create: false) else { return false }
+        total += holder.fileSize(last) ?? 0
       }
+      return total == entry.bytes
+    default:
+      return false
     }
-    return total == entry.bytes
   }
 
-  /// A file's digest and size.
+  /// A file's digest and size, read without following a link.
   /// - Throws: `BatchError.missingFile`.
-  public static func hashFile(_ path: String) throws -> Digest {
-    guard let data = FileManager.default.contents(atPath: path) else { throw BatchError.missingFile(path: path) }
-    return Digest(sha256: SHA256.hex(data), bytes: data.count)
+  public static func hashFile(_ target: OutputTarget) throws -> Digest {
+    guard let bytes = read(target) else { throw BatchError.missingFile(path: target.path) }
+    return Digest(sha256: SHA256.hex(bytes), bytes: bytes.count)
   }
 
-  /// A folder's digest: SHA-256 over the hex digests of the files `names` in that order, and
-  /// their total size.
+  /// A folder's digest: SHA-256 over the hex digests of the files `names` (relative to
+  /// `target`) in that order, and their total size.
   /// - Throws: `BatchError.missingFile` naming the first file that is missing.
-  public static func hashFolder(_ path: String, names: [String]) throws -> Digest {
+  public static func hashFolder(_ target: OutputTarget, names: [String]) throws -> Digest {
     var hash = SHA256()
     var total = 0
     for name in names {
-      guard let data = FileManager.default.contents(atPath: path + "/" + name) else {
-        throw BatchError.missingFile(path: "\(path)/\(name)")
+      guard let file = try? target.appending(name), let bytes = read(file) else {
+        throw BatchError.missingFile(path: "\(target.path)/\(name)")
       }
-      total += data.count
-      hash.update(Array(SHA256.hex(data).utf8))
+      total += bytes.count
+      hash.update(Array(SHA256.hex(bytes).utf8))
     }
     return Digest(sha256: hash.hexDigest(), bytes: total)
+  }
+
+  /// The bytes of the file `target`, never through a link below its folder.
+  private static func read(_ target: OutputTarget) -> [UInt8]? {
+    guard let name = target.name,
+      let parent = try? OutputDirectory.trusted(target.folder, create: false).descend(target.components.dropLast(), create: false)
+    else { return nil }
+    return parent.read(name)
   }
 
   /// A digest and a size.

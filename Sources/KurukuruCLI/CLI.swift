@@ -36,7 +36,8 @@ enum CLI {
     \(commands.map { $0.definition.usage }.joined(separator: "\n"))
 
     Run 'kurukuru COMMAND --help' for a command's options.
-    Exit status: 0 success, 1 differences (compare) or failures (batch), 2 bad usage or input.
+    Exit status: 0 success, 1 differences (compare) or failures (batch), 2 bad usage or input,
+    3 an output could not be written (a full disk, no permission).
     """
   }
 
@@ -67,13 +68,21 @@ enum CLI {
       }
     } catch {
       Console.err(message(for: error))
-      return 2
+      return status(for: error)
     }
   }
 
   /// One line for any error of any stage.
   static func message(for error: Error) -> String {
     String(describing: error)
+  }
+
+  /// The exit status of a failed command: 3 when an output could not be written (the system
+  /// refused the write: a full disk, no permission), else 2 (bad usage or input).
+  static func status(for error: Error) -> Int32 {
+    let underlying = (error as? InputFailure)?.error ?? error
+    if case .cannotWrite? = underlying as? RenderError { return 3 }
+    return 2
   }
 
   /// Prints help and returns true when `--help` is among the arguments.

@@ -38,10 +38,11 @@ public protocol OutputFormat: Sendable {
   /// to the working directory: e.g. `loader.gif`, `loader@2x.gif`, `loader@2x` (a folder).
   func defaultPath(name: String, scale: Double) -> String
 
-  /// Renders every frame of `renderer` and writes the result to `path` atomically (a failure
-  /// leaves neither a partial file nor a partial folder).
+  /// Renders every frame of `renderer` and writes the result to `target` atomically (a failure
+  /// leaves neither a partial file nor a partial folder), never through a link inside
+  /// `target.folder`.
   /// - Returns: what was written.
-  func write(_ renderer: Renderer, to path: String) throws -> OutputSummary
+  func write(_ renderer: Renderer, to target: OutputTarget) throws -> OutputSummary
 }
 
 extension OutputFormat {
@@ -50,6 +51,12 @@ extension OutputFormat {
   public var cacheKey: String { "" }
   public var writesFolder: Bool { false }
   public var showsFullAlphaInBrowsers: Bool { false }
+
+  /// Writes to a path a person gave (`OutputTarget(path:)`).
+  /// - Throws: the errors of `write(_:to:)` with a target, `RenderError.unsafePath`.
+  public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
+    try write(renderer, to: OutputTarget(path: path))
+  }
 }
 
 // MARK: - SingleFileFormat
@@ -67,11 +74,11 @@ public protocol SingleFileFormat: OutputFormat {
 extension SingleFileFormat {
   public func storedFrameCount(in bytes: [UInt8]) -> Int? { nil }
 
-  public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
+  public func write(_ renderer: Renderer, to target: OutputTarget) throws -> OutputSummary {
     let bytes = try encode(renderer)
-    try AtomicFile.write(bytes, to: path)
+    try AtomicFile.write(bytes, to: target)
     return OutputSummary(
-      path: path, frames: renderer.frameCount, bytes: bytes.count, storedFrames: storedFrameCount(in: bytes))
+      path: target.path, frames: renderer.frameCount, bytes: bytes.count, storedFrames: storedFrameCount(in: bytes))
   }
 }
 

@@ -18,10 +18,21 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case cannotWrite(path: String, reason: String)
   /// The destination exists and is not a folder, where a folder is needed.
   case notAFolder(path: String)
+  /// The destination is a folder (or another kind of file), where a file is needed.
+  case notAFile(path: String)
+  /// A symbolic link is where an output or one of its folders goes inside the output folder;
+  /// outputs are never written through links there (`OutputDirectory`).
+  case symbolicLink(path: String)
+  /// A folder that should exist inside the output folder does not.
+  case noSuchFolder(path: String)
+  /// A component of an output's path cannot name a file (the path, why: `the name '..'`).
+  case unsafePath(path: String, reason: String)
+  /// The process is being stopped by a signal; no new output is started.
+  case interrupted
   /// An app bundle cannot be made of this scene (the format, why: a name that cannot become a
   /// resource name, a sprite sheet past the browsers' size limit).
   case cannotBundle(format: String, reason: String)
-  /// One loop is more work than `Limits.maxWork` allows: the scene's name, the canvas in
+  /// One loop is more work than `Limits.maxWork` allows: the scene's file (`label`), the canvas in
   /// pixels, frames in the loop, views, and the limit in pixel-views.
   case tooMuchWork(scene: String, width: Int, height: Int, frames: Int, views: Int, limit: Int)
 
@@ -32,9 +43,20 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownFormat(let name, let known):
       return "unknown format '\(name)'; formats: \(known.joined(separator: ", "))"
     case .cannotWrite(let path, let reason):
-      return reason.isEmpty ? "\(path): cannot write the file" : "\(path): cannot write the file (\(reason))"
+      return reason.isEmpty
+        ? "\(printable(path)): cannot write the file" : "\(printable(path)): cannot write the file (\(reason))"
     case .notAFolder(let path):
-      return "\(path): exists and is not a directory"
+      return "\(printable(path)): exists and is not a directory"
+    case .notAFile(let path):
+      return "\(printable(path)): is a directory, not a file"
+    case .symbolicLink(let path):
+      return "\(printable(path)): is a symbolic link; outputs are never written through links inside the output folder"
+    case .noSuchFolder(let path):
+      return "\(printable(path)): no such directory"
+    case .unsafePath(let path, let reason):
+      return "\(printable(path)): cannot name an output: \(reason)"
+    case .interrupted:
+      return "interrupted"
     case .cannotBundle(let format, let reason):
       return "\(format): \(reason)"
     case .tooMuchWork(let scene, let width, let height, let frames, let views, let limit):
@@ -44,6 +66,20 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         + "ForEach ranges, or raise the limit with --max-work N (Limits.maxWork)"
     }
   }
+}
+
+/// `path` with control characters written as `\u{1B}`, so that a message stays one line and
+/// cannot drive the terminal.
+func printable(_ path: String) -> String {
+  var out = ""
+  for scalar in path.unicodeScalars {
+    if scalar.value < 0x20 || scalar.value == 0x7F {
+      out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    } else {
+      out.unicodeScalars.append(scalar)
+    }
+  }
+  return out
 }
 
 /// `2e+11`, `6.71e+12`: a large count at a glance.

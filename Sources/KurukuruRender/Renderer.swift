@@ -63,7 +63,7 @@ public struct Renderer: Sendable {
     let frames = scene.timeline.frameCount, views = scene.viewCount
     if Renderer.work(width: width, height: height, frames: frames, views: views) > limits.maxWork {
       throw RenderError.tooMuchWork(
-        scene: scene.name, width: width, height: height, frames: frames, views: views, limit: limits.maxWork)
+        scene: scene.label, width: width, height: height, frames: frames, views: views, limit: limits.maxWork)
     }
   }
 
@@ -166,17 +166,40 @@ public struct Renderer: Sendable {
   /// Renders the loop and writes it in `format`.
   /// - Parameters:
   ///   - format: e.g. `.gif()` or `.pngSequence()`.
-  ///   - path: the file or folder to write; default `format.defaultPath(name:scale:)` in the
-  ///     working directory. Written atomically: a failure leaves nothing behind.
+  ///   - path: the file or folder to write (`OutputTarget(path:)`); for a format that writes one
+  ///     file, a path ending in `/` or naming an existing folder is the folder that receives
+  ///     `format.defaultPath(name:scale:)`. Default: that path in the working directory.
+  ///     Written atomically: a failure leaves nothing behind.
   /// - Returns: what was written.
   /// - Throws: errors of the format (`GIFError`, `PNGError`, `RenderError`), `RasterError`.
   @discardableResult
   public func write(_ format: some OutputFormat, to path: String? = nil) throws -> OutputSummary {
+    guard let path else { return try write(format, to: defaultTarget(for: format)) }
+    var isDir: ObjCBool = false
+    if !format.writesFolder,
+      path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue)
+    {
+      return try write(format, to: defaultTarget(for: format, in: path))
+    }
+    return try write(format, to: OutputTarget(path: path))
+  }
+
+  /// Renders the loop and writes it in `format` to `target`, never through a link inside
+  /// `target.folder`.
+  /// - Returns: what was written.
+  /// - Throws: errors of the format (`GIFError`, `PNGError`, `RenderError`), `RasterError`.
+  @discardableResult
+  public func write(_ format: some OutputFormat, to target: OutputTarget) throws -> OutputSummary {
     let prepared = try prepared(for: format)
-    let destination = path ?? format.defaultPath(name: scene.name, scale: scale)
-    var summary = try format.write(prepared.renderer, to: destination)
+    var summary = try format.write(prepared.renderer, to: target)
     if let note = prepared.note { summary.notes.insert(note, at: 0) }
     return summary
+  }
+
+  /// Where `format` puts this scene by default: `format.defaultPath(name:scale:)` inside `folder`.
+  /// - Throws: `RenderError.unsafePath` when the scene's name cannot name a file.
+  public func defaultTarget(for format: some OutputFormat, in folder: String = ".") throws -> OutputTarget {
+    try OutputTarget(folder: folder, relative: format.defaultPath(name: scene.name, scale: scale))
   }
 }
 

@@ -89,7 +89,7 @@ final class BundleCommandTests: XCTestCase {
     XCTAssertEqual(css.status, 2)
     XCTAssertEqual(
       css.stderr,
-      "css: 60 frames of 2000×2000 px do not fit a 2x sprite sheet of 16384 px a side (at most 16 frames); lower --fps\n")
+      "\(big): css: 60 frames of 2000×2000 px do not fit a 2x sprite sheet of 16384 px a side (at most 16 frames); lower --fps\n")
     XCTAssertEqual(css.stdout, "")
     // 2000 pt is 8000 px at xxxhdpi, within the canvas limit; 2100 pt is not.
     let wide = try CLITest.write(
@@ -102,7 +102,7 @@ final class BundleCommandTests: XCTestCase {
     XCTAssertEqual(try entries(dir), ["big.json", "wide.json"], "no bundle and no staging folder")
   }
 
-  func testANameThatCannotBeAnAndroidResourceIsAnErrorNamingIt() throws {
+  func testANameThatCannotNameFilesIsRefusedBeforeAnyBundle() throws {
     let dir = try CLITest.temporaryDirectory()
     let preset = try CLITest.write(
       #"{"name": "くるくる", "width": 10, "height": 10, "view": {"Circle": {}}}"#, named: "kuru.json", in: dir)
@@ -111,7 +111,7 @@ final class BundleCommandTests: XCTestCase {
     XCTAssertEqual(
       r.stderr,
       """
-      android: cannot make an Android resource name of 'くるくる': 'く' is not an ASCII character; set "name" in the preset (letters, digits, - and _)
+      \(preset):1:10: name cannot name output files ('U+304F' is not allowed); use 1 to 64 ASCII letters, digits, '-', '_' or '.', starting with a letter or digit (at name)
 
       """)
     XCTAssertEqual(try entries(dir), ["kuru.json"])

@@ -16,7 +16,7 @@ final class WorkLimitCommandTests: XCTestCase {
     XCTAssertEqual(r.status, 2)
     XCTAssertEqual(
       r.stderr,
-      "heavy: one loop is 1.61e+12 pixel-views (4096×4096 px × 96000 frames × 1 views), more than the limit of "
+      "\(preset): one loop is 1.61e+12 pixel-views (4096×4096 px × 96000 frames × 1 views), more than the limit of "
         + "2e+11; check the size, duration, fps and ForEach ranges, or raise the limit with --max-work N (Limits.maxWork)\n")
     XCTAssertEqual(r.stdout, "")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["heavy.json"])
@@ -55,7 +55,7 @@ final class WorkLimitCommandTests: XCTestCase {
     let r = try CLITest.run(["batch", "in", "--output", "out", "--quiet"], in: dir)
     XCTAssertEqual(r.status, 1, r.stderr)
     // Batch plans GIF at its 50 fps cap first: 20,000 frames, still above the limit.
-    XCTAssertTrue(r.stderr.contains("heavy: one loop is 3.36e+11 pixel-views (4096×4096 px × 20000 frames × 1 views)"), r.stderr)
+    XCTAssertTrue(r.stderr.contains("in/heavy.json: one loop is 3.36e+11 pixel-views (4096×4096 px × 20000 frames × 1 views)"), r.stderr)
     let out = dir.appendingPathComponent("out")
     XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("ball-pulse.gif").path))
     XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("heavy.gif").path))

@@ -21,10 +21,10 @@ final class WorkLimitTests: XCTestCase {
     XCTAssertThrowsError(try Renderer(scene, scale: 1, jobs: 1)) { error in
       XCTAssertEqual(
         error as? RenderError,
-        .tooMuchWork(scene: "heavy", width: 4096, height: 4096, frames: 96_000, views: 1, limit: 200_000_000_000))
+        .tooMuchWork(scene: "heavy.json", width: 4096, height: 4096, frames: 96_000, views: 1, limit: 200_000_000_000))
       XCTAssertEqual(
         String(describing: error),
-        "heavy: one loop is 1.61e+12 pixel-views (4096×4096 px × 96000 frames × 1 views), more than the limit of "
+        "heavy.json: one loop is 1.61e+12 pixel-views (4096×4096 px × 96000 frames × 1 views), more than the limit of "
           + "2e+11; check the size, duration, fps and ForEach ranges, or raise the limit with --max-work N (Limits.maxWork)")
     }
   }

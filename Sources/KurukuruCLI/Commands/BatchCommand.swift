@@ -32,7 +32,8 @@ enum BatchCommand: Command {
     discussion: """
       Outputs: NAME.gif, NAME@2x.gif, …; PNG frame folders NAME/ and NAME@2x/ (NAME0.png, …);
       NAME.contact.png; previews/ (GIFs on the gallery's dark matte); manifest.json; index.html.
-      Exit status: 0 all rendered, 1 some presets failed (the others are still rendered), 2 bad usage.
+      Exit status: 0 all rendered, 1 some presets failed (the others are still rendered), 2 bad usage,
+      3 the folder, manifest or gallery could not be written (a full disk, no permission).
       """)
 
   // MARK: - Running

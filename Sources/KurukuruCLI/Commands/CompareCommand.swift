@@ -15,10 +15,12 @@ enum CompareCommand: Command {
       Counts the pixels that differ between two images or two animations, exactly as pixelmatch
       v7.2.0 does (YIQ distance, anti-aliasing detection, transparent pixels over a checkerboard).
 
-      A and B are each a PNG file, a GIF file, or a folder of PNG frames (ordered by the trailing
-      number of their names: name0.png, name1.png, … name10.png; an @Nx suffix is ignored). Two PNG
-      files compare as images; anything else compares frame by frame: frame counts, sizes, pixels,
-      and delays (centiseconds) where both sides have them (GIF).
+      A and B are each a PNG, APNG, GIF or WebP file, or a folder of PNG frames (ordered by the
+      trailing number of their names: name0.png, name1.png, … name10.png; an @Nx suffix is ignored;
+      numbers that do not run 0, 1, 2, … without a gap get a warning). Two PNG files compare as
+      images; anything else compares frame by frame: frame counts, sizes, pixels, and delays
+      (centiseconds) where both sides have them. GIF, APNG and WebP files are decoded whole, at most
+      1 GiB of frames for both together; folders are read one frame at a time.
       """,
     options: [
       OptionSpec("threshold", "T", "matching threshold 0…1, smaller is stricter (default 0.1)"),
@@ -51,8 +53,10 @@ enum CompareCommand: Command {
       diffMask: args.has("diff-mask"),
       checkerboard: !args.has("no-checkerboard"))
     let (pathA, pathB) = (args.positional[0], args.positional[1])
-    let a = try FrameSource(path: pathA)
-    let b = try FrameSource(path: pathB)
+    let (a, b) = try FrameSource.openPair(pathA, pathB)
+    for source in [a, b] {
+      if let problem = source.numberingProblem { Console.err("\(source.path): warning: \(problem)") }
+    }
     let singleImages = a.isSingleImage && b.isSingleImage
     let diffPath = args.value("diff")
     let result = try compare(a, b, options: options, diff: diffPath, singleImages: singleImages)
@@ -82,7 +86,7 @@ enum CompareCommand: Command {
       if let image { try AtomicFile.write(try PNG.encode(image), to: diff) }
       return result
     }
-    let staging = try StagingDirectory(destination: diff)
+    let staging = try StagingDirectory(destination: try OutputTarget(path: diff))
     // Each call writes its own file, so the sink needs no lock.
     let result = try SequenceCompare.compare(a, b, options: options, workers: workers) { i, image in
       try staging.write(try PNG.encode(image), named: "diff\(i).png")

@@ -31,10 +31,17 @@ enum FrameCommand: Command {
     }
     let background = try CLI.color(args, "background", command: "frame")
     let (preset, scene) = try CLI.scene(path: path, args: args, command: "frame", background: background)
-    let frame = try CLI.renderer(scene, args: args, command: "frame", wholeLoop: false).frame(at: time)
-    let output = args.value("output") ?? "\(scene.name)-t\(fmtNumber(time)).png"
-    try AtomicFile.write(try PNG.encode(frame), to: output)
-    Console.out("\(output): \(frame.width)×\(frame.height) px at t = \(fmtNumber(time)) s")
+    let renderer = try CLI.renderer(scene, args: args, command: "frame", wholeLoop: false)
+    let output = try args.value("output").map { try OutputTarget(path: $0) }
+      ?? OutputTarget(folder: ".", relative: "\(scene.name)-t\(fmtNumber(time)).png")
+    let frame: Frame
+    do {
+      frame = try renderer.frame(at: time)
+      try AtomicFile.write(try PNG.encode(frame), to: output)
+    } catch {
+      throw InputFailure(file: preset.file, error: error)
+    }
+    Console.out("\(output.path): \(frame.width)×\(frame.height) px at t = \(fmtNumber(time)) s")
     if let overflow = scene.canvasOverflow(at: [time]) { Console.err("\(preset.file): warning: \(overflow)") }
     return 0
   }

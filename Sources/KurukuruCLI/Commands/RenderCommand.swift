@@ -56,9 +56,15 @@ enum RenderCommand: Command {
     }
     for (file, renderer) in renderers {
       for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
-      let name = format.defaultPath(name: renderer.scene.name, scale: renderer.scale)
-      let output = renderers.count > 1 ? (args.value("output") ?? ".") + "/" + name : args.value("output") ?? name
-      let summary = try renderer.write(format, to: output)
+      // With several presets --output is the folder that receives each one's default path.
+      let summary: OutputSummary
+      do {
+        summary = renderers.count > 1
+          ? try renderer.write(format, to: renderer.defaultTarget(for: format, in: args.value("output") ?? "."))
+          : try renderer.write(format, to: args.value("output"))
+      } catch {
+        throw InputFailure(file: file, error: error)
+      }
       // Asked after writing: the frames were measured as they were drawn.
       if let overflow = renderer.canvasOverflow { Console.err("\(file): warning: \(overflow)") }
       Console.out(describe(summary, renderer.scene, format: type(of: format)))

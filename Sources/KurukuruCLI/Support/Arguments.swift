@@ -102,6 +102,22 @@ func fmtRate(_ v: Double) -> String { OutputNaming.number((v * 100).rounded() / 
 /// 7.066666666666666 s), as the notes print them. `--json` keeps the exact value.
 func fmtSeconds(_ v: Double) -> String { OutputNaming.number((v * 1e6).rounded() / 1e6) }
 
+// MARK: - InputFailure
+
+/// A failure while working on one input file after it loaded (writing its output): printed with
+/// the file first, so that a line among many says which input it was about.
+struct InputFailure: Error, CustomStringConvertible {
+  /// The input, as the user named it.
+  var file: String
+  /// What failed.
+  var error: Error
+
+  var description: String {
+    let message = String(describing: error)
+    return message.hasPrefix(file) ? message : "\(file): \(message)"
+  }
+}
+
 // MARK: - UsageError
 
 /// Bad usage of the command line: exit status 2, one line on stderr.

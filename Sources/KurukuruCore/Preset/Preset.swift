@@ -9,7 +9,8 @@ import Foundation
 public struct Preset: Sendable {
   /// The file as the user named it; used in every error message.
   public let file: String
-  /// `name`, or the file name without `.json`.
+  /// `name`, or the file name without `.json` made into a name (`PresetName`); it names every
+  /// output of the preset.
   public let name: String
   /// A human title, if the preset gives one.
   public let title: String?
@@ -58,7 +59,8 @@ public struct Preset: Sendable {
   /// - Parameters:
   ///   - text: JSON text.
   ///   - file: the name used in errors.
-  ///   - defaultName: the name when the preset sets none.
+  ///   - defaultName: the file name without its extension, made into the name
+  ///     (`PresetName.derived(fromFileName:)`) when the preset sets none. Default `preset`.
   public init(text: String, file: String, defaultName: String = "preset") throws {
     var parser = JSONParser(text: text, file: file)
     let root = try parser.parse()
@@ -66,7 +68,19 @@ public struct Preset: Sendable {
     self.document = root
     let reader = PresetReader(file: file, variables: [:], colors: [:])
     let top = try reader.object(root, path: "", keys: Preset.topLevelKeys)
-    self.name = try top["name"].map { try reader.string($0, path: "name") } ?? defaultName
+    if let node = top["name"] {
+      let name = try reader.string(node, path: "name")
+      if let problem = PresetName.problem(with: name) {
+        throw reader.fail(node, "name", "name cannot name output files (\(problem)); \(PresetName.ruleText)")
+      }
+      self.name = name
+    } else if let name = PresetName.derived(fromFileName: defaultName) {
+      self.name = name
+    } else {
+      throw PresetError(
+        file: file, location: root.location,
+        message: "the file name cannot name output files; set \"name\" (\(PresetName.ruleText))")
+    }
     self.title = try top["title"].map { try reader.string($0, path: "title") }
     self.source = try top["source"].map { try reader.string($0, path: "source") }
     self.family = try top["family"].map { try reader.string($0, path: "family") }
@@ -182,7 +196,7 @@ public struct Preset: Sendable {
       root: rootView, fps: fps, duration: duration, limits: limits, file: file)
     let scene = ResolvedScene(
       name: name, size: Size(width: width, height: height), background: background, fps: fps, root: rootView,
-      timeline: timeline, duration: duration)
+      timeline: timeline, duration: duration, file: file)
     return scene
   }
 }

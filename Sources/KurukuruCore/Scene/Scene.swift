@@ -6,6 +6,12 @@
 public struct ResolvedScene: Equatable, Sendable {
   /// The preset's name (its file name without `.json` unless it says otherwise).
   public var name: String
+  /// The file the scene was read from, as the user named it, for messages; empty when it was
+  /// made in code.
+  public var file: String
+
+  /// What messages about the scene start with: `file`, or `name` when the scene was made in code.
+  public var label: String { file.isEmpty ? name : file }
   /// Canvas size in points.
   public var size: Size
   /// Canvas background; `RGBAColor.clear` = transparent.
@@ -22,9 +28,10 @@ public struct ResolvedScene: Equatable, Sendable {
 
   public init(
     name: String, size: Size, background: RGBAColor, fps: Double, root: SceneView, timeline: Timeline,
-    duration: Double? = nil
+    duration: Double? = nil, file: String = ""
   ) {
     self.name = name
+    self.file = file
     self.size = size
     self.background = background
     self.fps = fps

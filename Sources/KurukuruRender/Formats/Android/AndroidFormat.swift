@@ -106,13 +106,13 @@ public struct AndroidFormat: OutputFormat {
 
   // MARK: - Writing
 
-  public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
+  public func write(_ renderer: Renderer, to target: OutputTarget) throws -> OutputSummary {
     let resource = try AndroidFormat.resourceName(for: renderer.scene.name)
     let densities = AndroidFormat.densities
     let renderers = try AppBundle.renderers(renderer, scales: densities.map(\.scale))
     let timeline = renderer.scene.timeline
     let count = renderer.frameCount
-    let tree = try StagingTree(destination: path)
+    let tree = try StagingTree(destination: target)
     let xmlPath = "res/drawable/\(resource).xml"
     let xml = AndroidFormat.animationList(resource: resource, durations: AppBundle.durationsInMilliseconds(timeline))
     try tree.write(Array(xml.utf8), at: xmlPath)
@@ -138,7 +138,7 @@ public struct AndroidFormat: OutputFormat {
     if resource != renderer.scene.name {
       notes.append("android: resource name \(resource) (R.drawable.\(resource)) for '\(renderer.scene.name)'")
     }
-    return OutputSummary(path: path, frames: count, bytes: bytes, files: files, notes: notes)
+    return OutputSummary(path: target.path, frames: count, bytes: bytes, files: files, notes: notes)
   }
 }
 

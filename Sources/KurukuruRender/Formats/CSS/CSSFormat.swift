@@ -205,13 +205,13 @@ public struct CSSFormat: OutputFormat {
 
   // MARK: - Writing
 
-  public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
+  public func write(_ renderer: Renderer, to target: OutputTarget) throws -> OutputSummary {
     let scene = renderer.scene
     let id = CSSFormat.cssIdentifier(for: scene.name)
     let base = try AppBundle.renderers(renderer, scales: [1])[0]
     let layout = try Layout(frames: renderer.frameCount, width: base.width, height: base.height)
     let renderers = try AppBundle.renderers(renderer, scales: [1, 2])
-    let tree = try StagingTree(destination: path)
+    let tree = try StagingTree(destination: target)
     let files = ["\(id).css", "\(id).html", "\(id).png", "\(id)@2x.png"]
     let css = CSSFormat.css(id: id, layout: layout, timeline: scene.timeline, sceneName: scene.name)
     try tree.write(Array(css.utf8), at: files[0])
@@ -223,7 +223,7 @@ public struct CSSFormat: OutputFormat {
     let bytes = tree.totalBytes
     try tree.commit { _ in false }
     let notes = AppBundle.scaleNotes(renderer, format: CSSFormat.name, scales: [1, 2])
-    return OutputSummary(path: path, frames: layout.frames, bytes: bytes, files: files, notes: notes)
+    return OutputSummary(path: target.path, frames: layout.frames, bytes: bytes, files: files, notes: notes)
   }
 
   /// Every frame of `renderer` in its cell of a sheet `factor` times the 1x layout. A frame of a

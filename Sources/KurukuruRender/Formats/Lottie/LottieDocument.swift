@@ -115,7 +115,7 @@ struct LottieDocument {
       let inner = try content(node, k - 1, environment: env, mode: mode)
       let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
       guard let tr = transformJSON(a: a, p: a, r: animated(degrees, span: 360)) else {
-        throw LottieError(scene: scene.name, place: place, message: "rotationEffect with an animated anchor that cannot be keyframed")
+        throw LottieError(file: scene.label, place: place, message: "rotationEffect with an animated anchor that cannot be keyframed")
       }
       return [groupJSON(name, inner, tr)]
     case .rotation3DEffect(let degrees, let axis, let anchor, let anchorZ, _):
@@ -129,7 +129,7 @@ struct LottieDocument {
       guard let trX = transformJSON(a: a, p: a, s: [sx, .constant(100)]),
         let trY = transformJSON(a: a, p: a, s: [.constant(100), sy])
       else {
-        throw LottieError(scene: scene.name, place: place, message: "scaleEffect with an animated anchor that cannot be keyframed")
+        throw LottieError(file: scene.label, place: place, message: "scaleEffect with an animated anchor that cannot be keyframed")
       }
       return [groupJSON(name + " y", [groupJSON(name + " x", inner, trX)], trY)]
     case .opacity(let o):
@@ -160,14 +160,14 @@ struct LottieDocument {
     let place = "\(node.place).modifiers[\(k - 1)]"
     guard axis.x == 0, axis.y == 0, case .constant(let z) = anchorZ, z == 0 else {
       throw LottieError(
-        scene: scene.name, place: place,
+        file: scene.label, place: place,
         message: "rotation3DEffect tilts the view out of the screen's plane (a perspective projection), which Lottie shape layers cannot express; render it as gif, apng or webp instead")
     }
     let inner = try content(node, k - 1, environment: env, mode: mode)
     let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
     let turn = axis.z > 0 ? animated(degrees, span: 360) : animated(degrees, scale: -1, span: 360)
     guard let tr = transformJSON(a: a, p: a, r: turn) else {
-      throw LottieError(scene: scene.name, place: place, message: "rotation3DEffect with an animated anchor that cannot be keyframed")
+      throw LottieError(file: scene.label, place: place, message: "rotation3DEffect with an animated anchor that cannot be keyframed")
     }
     return [groupJSON(name, inner, tr)]
   }
@@ -231,7 +231,7 @@ struct LottieDocument {
     }
     if isAngular && !isCircleLike {
       throw LottieError(
-        scene: scene.name, place: place,
+        file: scene.label, place: place,
         message: "an AngularGradient on \(shape.shape.name.first == "E" ? "an" : "a") \(shape.shape.name) (Lottie has no conic gradient; it is approximated only on Circle and Arc)")
     }
     if isCircleLike && (isAngular || arcAnimated) {
@@ -267,7 +267,7 @@ struct LottieDocument {
       animatedValues += [a, b]
     }
     if !clockwise, !stroke.dash.isEmpty, !fill {
-      throw LottieError(scene: scene.name, place: place, message: "a dashed counter-clockwise Arc with animated angles or an AngularGradient")
+      throw LottieError(file: scene.label, place: place, message: "a dashed counter-clockwise Arc with animated angles or an AngularGradient")
     }
     let isArc: Bool
     if case .arc = shape.shape { isArc = true } else { isArc = false }
@@ -309,15 +309,15 @@ struct LottieDocument {
       return [groupJSON(shape.shape.name, items, nil)]
     }
     guard a0.animation == nil, a1?.animation == nil else {
-      throw LottieError(scene: scene.name, place: place, message: "an AngularGradient with animated angles")
+      throw LottieError(file: scene.label, place: place, message: "an AngularGradient with animated angles")
     }
     let r0 = paintRect(0)
     let c = r0.point(atUnit: center.x, center.y)
     guard abs(c.x - r0.midX) < 1e-9, abs(c.y - r0.midY) < 1e-9 else {
-      throw LottieError(scene: scene.name, place: place, message: "an AngularGradient whose center is not the shape's centre")
+      throw LottieError(file: scene.label, place: place, message: "an AngularGradient whose center is not the shape's centre")
     }
     if fill && (shape.trim != nil || isArc) {
-      throw LottieError(scene: scene.name, place: place, message: "a filled Arc or trimmed Circle with an AngularGradient")
+      throw LottieError(file: scene.label, place: place, message: "a filled Arc or trimmed Circle with an AngularGradient")
     }
     let gradient = LottieAngular(stops: stops, startAngle: a0.value(at: 0), endAngle: a1?.value(at: 0))
     let wedges = gradient.wedges()
@@ -428,7 +428,7 @@ struct LottieDocument {
       return [fill ? gradientFillJSON(g, evenOdd: evenOdd) : strokeJSON(.gradient(g), width: width, stroke: stroke)]
     case .radial(let stops, let center, let r0, let r1):
       if r0.animation != nil, r0.value(at: 0) != 0 {
-        throw LottieError(scene: scene.name, place: place, message: "a RadialGradient with an animated startRadius")
+        throw LottieError(file: scene.label, place: place, message: "a RadialGradient with an animated startRadius")
       }
       let inner = max(0, r0.value(at: 0))
       let outerRadius = clamped(r1, scale: 1, range: 0...Double.infinity)
@@ -444,7 +444,7 @@ struct LottieDocument {
       let g = Gradient(type: 2, stops: mapped, start: cp, end: ep)
       return [fill ? gradientFillJSON(g, evenOdd: evenOdd) : strokeJSON(.gradient(g), width: width, stroke: stroke)]
     case .angular:
-      throw LottieError(scene: scene.name, place: place, message: "an AngularGradient here")
+      throw LottieError(file: scene.label, place: place, message: "an AngularGradient here")
     }
   }
 

@@ -4,20 +4,21 @@
 /// description is one line naming the view (by its place in the tree, as preset errors do) and
 /// the modifier or paint.
 public struct LottieError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The scene's name.
-  public var scene: String
+  /// The file the scene was read from (`ResolvedScene.file`), or the scene's name when it was
+  /// made in code.
+  public var file: String
   /// Where in the view tree, e.g. `view.ZStack.content[1]`.
   public var place: String
   /// What cannot be exported, e.g. `an AngularGradient on a Rectangle`.
   public var message: String
 
-  public init(scene: String, place: String, message: String) {
-    self.scene = scene
+  public init(file: String, place: String, message: String) {
+    self.file = file
     self.place = place
     self.message = message
   }
 
   public var description: String {
-    "\(scene): cannot export to Lottie: \(message) (at \(place))"
+    "\(file): cannot export to Lottie: \(message) (at \(place))"
   }
 }

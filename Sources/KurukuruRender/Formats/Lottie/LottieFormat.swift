@@ -40,13 +40,13 @@ public struct LottieFormat: OutputFormat {
   /// Writes the document of `renderer.scene`; `renderer.scale` and `jobs` play no part.
   /// - Throws: `LottieError` for what cannot be exported; `RenderError.cannotWrite` when the
   ///   destination cannot be written or is a preset (a Kurukuru preset is never overwritten).
-  public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
+  public func write(_ renderer: Renderer, to target: OutputTarget) throws -> OutputSummary {
     let bytes = try LottieFormat.document(for: renderer.scene)
-    if LottieFormat.isPreset(path) {
-      throw RenderError.cannotWrite(path: path, reason: "it is a preset, not a Lottie file; choose another --output")
+    if LottieFormat.isPreset(target.path) {
+      throw RenderError.cannotWrite(path: target.path, reason: "it is a preset, not a Lottie file; choose another --output")
     }
-    try AtomicFile.write(bytes, to: path)
-    return OutputSummary(path: path, frames: renderer.scene.timeline.frameCount, bytes: bytes.count)
+    try AtomicFile.write(bytes, to: target)
+    return OutputSummary(path: target.path, frames: renderer.scene.timeline.frameCount, bytes: bytes.count)
   }
 
   /// The Lottie document of `scene`, as UTF-8 JSON bytes (compact, deterministic).

@@ -44,16 +44,13 @@ public struct PNGSequenceFormat: OutputFormat {
     "\(name)\(index)\(OutputNaming.suffix(forScale: scale)).png"
   }
 
-  public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
+  public func write(_ renderer: Renderer, to target: OutputTarget) throws -> OutputSummary {
     let name = renderer.scene.name, scale = renderer.scale
     let suffix = OutputNaming.suffix(forScale: scale)
-    let staging = try StagingDirectory(destination: path)
+    let staging = try StagingDirectory(destination: target)
     let count = renderer.frameCount
     let sizes = SizeCounter()
-    let folder = staging.path
-    let written = PNGWrittenFrames { earlier in
-      FileManager.default.contents(atPath: folder + "/" + earlier).map { [UInt8]($0) }
-    }
+    let written = PNGWrittenFrames { earlier in staging.read(named: earlier) }
     try renderer.forEachFrame(in: 0..<count) { i, frame in
       let file = PNGSequenceFormat.fileName(name: name, index: i, scale: scale)
       // A frame equal to one already written (still phases, loops that repeat) gets a copy of
@@ -70,7 +67,7 @@ public struct PNGSequenceFormat: OutputFormat {
       return !middle.isEmpty && middle.allSatisfy(\.isNumber)
     }
     let files = (0..<count).map { PNGSequenceFormat.fileName(name: name, index: $0, scale: scale) }
-    return OutputSummary(path: path, frames: count, bytes: sizes.total, files: files)
+    return OutputSummary(path: target.path, frames: count, bytes: sizes.total, files: files)
   }
 }
 

@@ -68,9 +68,9 @@ public struct WebPFormat: OutputFormat {
 
   // MARK: - Writing
 
-  public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
+  public func write(_ renderer: Renderer, to target: OutputTarget) throws -> OutputSummary {
     let encoding = try encode(renderer)
-    try AtomicFile.write(encoding.bytes, to: path)
+    try AtomicFile.write(encoding.bytes, to: target)
     var notes: [String] = []
     if let psnr = encoding.lossyPSNR, let lossyBytes = encoding.lossyBytes, encoding.isLossless {
       let why = psnr < options.minimumLossyPSNR
@@ -80,7 +80,7 @@ public struct WebPFormat: OutputFormat {
     }
     // libwebp's animation encoder merges identical consecutive frames too.
     return OutputSummary(
-      path: path, frames: renderer.frameCount, bytes: encoding.bytes.count, notes: notes,
+      path: target.path, frames: renderer.frameCount, bytes: encoding.bytes.count, notes: notes,
       storedFrames: try? WebPDecoder.info(encoding.bytes).frames)
   }
 

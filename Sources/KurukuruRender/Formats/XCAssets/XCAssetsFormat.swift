@@ -8,8 +8,9 @@ import KurukuruCore
 /// `universal` idiom: exactly what `UIImage.animatedImageNamed("NAME", duration: PERIOD)` loads.
 /// The summary's note is that line of Swift, with the loop period in seconds.
 ///
-/// The output path is the folder that receives `NAME.xcassets` (default `.`, e.g. the app's
-/// source folder); `--scale` does not apply. `Contents.json` files are written as Xcode writes
+/// The output path is the catalog itself when its last component ends in `.xcassets` (the
+/// default, `NAME.xcassets` in the working directory), else the folder that receives
+/// `NAME.xcassets` (e.g. the app's source folder); `--scale` does not apply. `Contents.json` files are written as Xcode writes
 /// them: keys sorted, two-space indent, `"key" : value`. The catalog is staged beside the
 /// destination and moved in only when complete; image sets of an earlier, longer render of the
 /// same name are removed.
@@ -31,14 +32,17 @@ public struct XCAssetsFormat: OutputFormat {
 
   public var writesFolder: Bool { true }
 
-  /// `.`: the catalog `NAME.xcassets` is written into the working directory.
-  public func defaultPath(name: String, scale: Double) -> String { "." }
+  /// `NAME.xcassets`: the catalog, in the working directory.
+  public func defaultPath(name: String, scale: Double) -> String { "\(name).xcassets" }
 
   // MARK: - Names
 
-  /// The catalog folder `NAME.xcassets` inside the output folder `path`.
-  public static func catalogPath(in path: String, name: String) -> String {
-    path == "." || path.isEmpty ? "\(name).xcassets" : (path as NSString).appendingPathComponent("\(name).xcassets")
+  /// The catalog of the output `target`: the target itself when its last component ends in
+  /// `.xcassets`, else `NAME.xcassets` inside it.
+  /// - Throws: `RenderError.unsafePath` for a name that cannot name a folder.
+  public static func catalog(for target: OutputTarget, name: String) throws -> OutputTarget {
+    if let last = target.name, last.hasSuffix(".xcassets") { return target }
+    return try target.appending("\(name).xcassets")
   }
 
   /// `NAME12.imageset/NAME12@2x.png`, relative to the catalog.
@@ -75,17 +79,12 @@ public struct XCAssetsFormat: OutputFormat {
 
   // MARK: - Writing
 
-  public func write(_ renderer: Renderer, to path: String) throws -> OutputSummary {
+  public func write(_ renderer: Renderer, to target: OutputTarget) throws -> OutputSummary {
     let name = renderer.scene.name
-    guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
-      throw RenderError.cannotBundle(
-        format: XCAssetsFormat.name,
-        reason: "'\(name)' cannot name an asset (empty, a '/' or a leading '.'); set \"name\" in the preset")
-    }
     let scales = XCAssetsFormat.scales
     let renderers = try AppBundle.renderers(renderer, scales: scales)
     let count = renderer.frameCount
-    let catalog = XCAssetsFormat.catalogPath(in: path, name: name)
+    let catalog = try XCAssetsFormat.catalog(for: target, name: name)
     let tree = try StagingTree(destination: catalog)
     var files = ["Contents.json"]
     try tree.write(Array(XCAssetsFormat.catalogContents().utf8), at: "Contents.json")
@@ -109,7 +108,7 @@ public struct XCAssetsFormat: OutputFormat {
     let duration = AppBundle.loopSeconds(renderer.scene.timeline)
     let notes = AppBundle.scaleNotes(renderer, format: XCAssetsFormat.name, scales: scales)
       + [XCAssetsFormat.swiftLine(name: name, duration: duration)]
-    return OutputSummary(path: catalog, frames: count, bytes: bytes, files: files, notes: notes)
+    return OutputSummary(path: catalog.path, frames: count, bytes: bytes, files: files, notes: notes)
   }
 }
 
