@@ -15,7 +15,13 @@ package enum AtomicFile {
   ///   the path.
   package static func write(_ bytes: [UInt8], to target: OutputTarget) throws {
     guard let name = target.name else { throw RenderError.notAFile(path: target.path) }
-    try target.openParent().replace(name, with: bytes, display: target.path)
+    var created = CreatedFolders()
+    do {
+      try target.openParent(recording: &created).replace(name, with: bytes, display: target.path)
+    } catch {
+      created.removeEmpty()
+      throw error
+    }
   }
 
   /// Writes `bytes` to a path a person gave (`OutputTarget(path:)`).
@@ -37,25 +43,41 @@ struct PartialFolder {
   let folder: OutputDirectory
   let partial: PartialOutputs.Partial
   let destination: OutputTarget
+  /// Folders made on the way to the destination, removed again when the output is not committed.
+  let created: CreatedFolders
 
   /// - Throws: `RenderError.notAFolder` or `.symbolicLink` when something else has the
   ///   destination's name, `.cannotWrite` when the partial folder cannot be made.
   init(for destination: OutputTarget) throws {
     self.destination = destination
-    parent = try destination.openParent()
-    if let name = destination.name {
-      switch parent.kind(of: name) {
-      case .symbolicLink?: throw RenderError.symbolicLink(path: destination.path)
-      case .file?, .other?: throw RenderError.notAFolder(path: destination.path)
-      case .folder?, nil: break
+    var created = CreatedFolders()
+    do {
+      parent = try destination.openParent(recording: &created)
+      if let name = destination.name {
+        switch parent.kind(of: name) {
+        case .symbolicLink?: throw RenderError.symbolicLink(path: destination.path)
+        case .file?, .other?: throw RenderError.notAFolder(path: destination.path)
+        case .folder?, nil: break
+        }
       }
+    } catch {
+      created.removeEmpty()
+      throw error
     }
-    let partial = try PartialOutputs.shared.begin(in: parent, for: destination.name ?? "kurukuru")
+    self.created = created
+    let partial: PartialOutputs.Partial
+    do {
+      partial = try PartialOutputs.shared.begin(in: parent, for: destination.name ?? "kurukuru")
+    } catch {
+      created.removeEmpty()
+      throw error
+    }
     self.partial = partial
     do {
       folder = try parent.makeFolder(partial.name, display: destination.path)
     } catch {
       PartialOutputs.shared.end(partial)
+      created.removeEmpty()
       throw error
     }
   }
@@ -79,6 +101,12 @@ struct PartialFolder {
   func remove() {
     parent.removeTree(partial.name)
     PartialOutputs.shared.end(partial)
+  }
+
+  /// Removes the partial folder and the folders made for it: the output was not committed.
+  func discard() {
+    remove()
+    created.removeEmpty()
   }
 }
 
@@ -126,6 +154,6 @@ package final class StagingDirectory: @unchecked Sendable {
   }
 
   deinit {
-    if !committed { staging.remove() }
+    if !committed { staging.discard() }
   }
 }

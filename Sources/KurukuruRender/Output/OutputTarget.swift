@@ -76,10 +76,27 @@ public struct OutputTarget: Hashable, Sendable, CustomStringConvertible {
 
   /// Opens the folder that holds the output (the last component's parent), creating `folder`
   /// and the components on the way when missing; every component is entered without following
-  /// a link.
+  /// a link. What it creates is recorded in `created`, so that a write that fails can remove
+  /// the folders it made (`CreatedFolders.removeEmpty()`).
   /// - Throws: `RenderError.symbolicLink`, `.notAFolder`, `.cannotWrite`.
-  package func openParent() throws -> OutputDirectory {
-    try OutputDirectory.trusted(folder, create: true).descend(components.dropLast(), create: true)
+  package func openParent(recording created: inout CreatedFolders) throws -> OutputDirectory {
+    // The missing part of the caller's path, deepest last.
+    var missing: [String] = []
+    var probe = folder
+    while !probe.isEmpty, probe != "/", probe != ".", !FileManager.default.fileExists(atPath: probe) {
+      missing.insert(probe, at: 0)
+      guard let slash = probe.lastIndex(of: "/") else { break }
+      probe = String(probe[..<slash])
+    }
+    var current = try OutputDirectory.trusted(folder, create: true)
+    created.paths += missing
+    for name in components.dropLast() {
+      let isNew = current.kind(of: name) == nil
+      let next = try current.folder(name, create: true)
+      if isNew { created.components.append((current, name)) }
+      current = next
+    }
+    return current
   }
 
   /// Opens the output folder itself when it exists, else nil (nothing is created).
@@ -121,5 +138,24 @@ public struct OutputTarget: Hashable, Sendable, CustomStringConvertible {
     let tail = components.joined(separator: "/")
     if folder == "." { return tail }
     return folder.hasSuffix("/") ? folder + tail : folder + "/" + tail
+  }
+}
+
+// MARK: - CreatedFolders
+
+/// The folders a write created on its way to the output (`OutputTarget.openParent(recording:)`),
+/// so that a write that fails leaves no empty folder behind either.
+package struct CreatedFolders {
+  /// Folders made below the caller's folder: the folder holding each, and its name.
+  var components: [(OutputDirectory, String)] = []
+  /// Folders of the caller's path that did not exist, outermost first.
+  var paths: [String] = []
+
+  package init() {}
+
+  /// Removes the recorded folders that are empty, deepest first; folders that hold anything stay.
+  package func removeEmpty() {
+    for (holder, name) in components.reversed() { holder.removeFolderIfEmpty(name) }
+    for path in paths.reversed() { rmdir(path) }
   }
 }

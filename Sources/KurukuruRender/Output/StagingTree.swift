@@ -106,6 +106,6 @@ package final class StagingTree: @unchecked Sendable {
   }
 
   deinit {
-    if !committed { partial.remove() }
+    if !committed { partial.discard() }
   }
 }
