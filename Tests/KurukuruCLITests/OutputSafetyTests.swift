@@ -214,6 +214,35 @@ final class OutputSafetyTests: XCTestCase {
     }
   }
 
+  // MARK: - Bundles in batch
+
+  func testBatchWritesXcassetsAndRecordsTheCatalog() throws {
+    let dir = try CLITest.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let run = try CLITest.run(["batch", "ball-pulse", "bars-fade", "--output", "out", "--format", "xcassets,android"], in: dir)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let manifest = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: dir.appendingPathComponent("out/manifest.json"))) as? [String: Any]
+    let outputs = manifest?["outputs"] as? [[String: Any]] ?? []
+    let catalogs = outputs.filter { $0["format"] as? String == "xcassets" }
+    XCTAssertEqual(catalogs.compactMap { $0["path"] as? String }, ["ball-pulse.xcassets", "bars-fade.xcassets"])
+    // The catalog's bytes are every file in it, as the folder holds them.
+    for entry in catalogs {
+      let path = dir.appendingPathComponent("out/\(entry["path"] as? String ?? "")").path
+      let files = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+      let total = try files.reduce(0) { sum, file in
+        var isDir: ObjCBool = false
+        FileManager.default.fileExists(atPath: path + "/" + file, isDirectory: &isDir)
+        return isDir.boolValue ? sum : sum + (try Data(contentsOf: URL(fileURLWithPath: path + "/" + file))).count
+      }
+      XCTAssertEqual(entry["bytes"] as? Int, total, path)
+      XCTAssertTrue(FileManager.default.fileExists(atPath: path + "/Contents.json"), path)
+    }
+    let again = try CLITest.run(["batch", "ball-pulse", "bars-fade", "--output", "out", "--format", "xcassets,android"], in: dir)
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertTrue(again.stderr.contains("; 0 outputs written, "), again.stderr)
+  }
+
   // MARK: - Exit status of writes
 
   func testAWriteTheSystemRefusesExitsWithStatus3() throws {
