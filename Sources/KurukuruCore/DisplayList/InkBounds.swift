@@ -283,7 +283,7 @@ struct InkBox {
     switch d.style {
     case .fill:
       for segment in Segments(d.path, t) {
-        for u in segment.extremeParameters() { box.add(segment.point(u)) }
+        for u in segment.extremeParameters() { box.add(segment.point(at: u)) }
       }
     case .stroke(let s):
       // The pen's largest radius in canvas points: the larger singular value of the linear part.
@@ -307,7 +307,7 @@ struct InkBox {
       }
       for segment in segments {
         for u in segment.extremeParameters() {
-          let p = segment.point(u), n = segment.normal(u)
+          let p = segment.point(at: u), n = segment.normal(u)
           box.add(p + n * w)
           box.add(p - n * w)
           // A dashed stroke has caps anywhere along the path: count them everywhere.
@@ -317,19 +317,19 @@ struct InkBox {
       addJoins(segments, closed: subpath.closed, w: w, options: s, into: &box)
       // Caps at the ends of an open subpath.
       if !subpath.closed, let first = segments.first, let last = segments.last {
-        addCap(at: first.point(0), direction: first.tangent(0) * -1, w: w, cap: s.lineCap, into: &box)
-        addCap(at: last.point(1), direction: last.tangent(1), w: w, cap: s.lineCap, into: &box)
+        addCap(at: first.point(at: 0), direction: first.tangent(0) * -1, w: w, cap: s.lineCap, into: &box)
+        addCap(at: last.point(at: 1), direction: last.tangent(1), w: w, cap: s.lineCap, into: &box)
       }
     }
   }
 
   /// The joins between consecutive non-degenerate segments of a subpath (and the closing one).
-  static func addJoins(_ segments: [InkSegment], closed: Bool, w: Double, options s: StrokeOptions, into box: inout InkBox) {
+  static func addJoins(_ segments: [CubicBezier], closed: Bool, w: Double, options s: StrokeOptions, into box: inout InkBox) {
     for (a, b) in zip(segments.dropLast(), segments.dropFirst()) {
-      addJoin(at: a.point(1), in: a.tangent(1), out: b.tangent(0), w: w, options: s, into: &box)
+      addJoin(at: a.point(at: 1), in: a.tangent(1), out: b.tangent(0), w: w, options: s, into: &box)
     }
     if closed, let last = segments.last, let first = segments.first {
-      addJoin(at: last.point(1), in: last.tangent(1), out: first.tangent(0), w: w, options: s, into: &box)
+      addJoin(at: last.point(at: 1), in: last.tangent(1), out: first.tangent(0), w: w, options: s, into: &box)
     }
   }
 
@@ -388,56 +388,34 @@ extension Transform {
 
 // MARK: - Segments in canvas points
 
-/// One cubic (a line is a cubic with control points on it) in canvas points.
-struct InkSegment {
-  var p0: Point, p1: Point, p2: Point, p3: Point
-
+/// What ink bounds need of a segment in canvas points (a line is a cubic with its control
+/// points on it, at its thirds).
+extension CubicBezier {
+  /// Whether every point lies within 1e-12 pt of the start: a segment that draws nothing.
   var isDegenerate: Bool {
     let e = 1e-12
     return (p1 - p0).length < e && (p2 - p0).length < e && (p3 - p0).length < e
   }
 
-  func point(_ u: Double) -> Point {
-    let v = 1 - u
-    return p0 * (v * v * v) + p1 * (3 * v * v * u) + p2 * (3 * v * u * u) + p3 * (u * u * u)
-  }
-
   /// The unit tangent at `u`; where the derivative vanishes (a control point on an end), the
   /// direction of the nearest non-coincident point.
   func tangent(_ u: Double) -> Point {
-    let v = 1 - u
-    var d = (p1 - p0) * (3 * v * v) + (p2 - p1) * (6 * v * u) + (p3 - p2) * (3 * u * u)
+    var d = derivative(at: u)
     if d.length < 1e-12 { d = u < 0.5 ? (p2 - p0).length > 1e-12 ? p2 - p0 : p3 - p0 : (p3 - p1).length > 1e-12 ? p3 - p1 : p3 - p0 }
     let l = d.length
     return l > 0 ? d * (1 / l) : Point(x: 1, y: 0)
   }
 
+  /// The unit normal at `u`: the tangent turned a quarter.
   func normal(_ u: Double) -> Point {
     let t = tangent(u)
     return Point(x: -t.y, y: t.x)
   }
 
-  /// 0, 1 and the parameters in (0, 1) where x′ or y′ is zero: where the curve, and the
+  /// 0, 1 and the parameters in between where x′ or y′ is zero: where the curve, and the
   /// outline of its stroke, reach their extremes.
   func extremeParameters() -> [Double] {
-    var us = [0.0, 1.0]
-    for axis in 0..<2 {
-      let c = [p0, p1, p2, p3].map { axis == 0 ? $0.x : $0.y }
-      // B′(u)/3 = a u² + b u + c with a = −c0 + 3c1 − 3c2 + c3, b = 2(c0 − 2c1 + c2), c = c1 − c0.
-      let qa = -c[0] + 3 * c[1] - 3 * c[2] + c[3], qb = 2 * (c[0] - 2 * c[1] + c[2]), qc = c[1] - c[0]
-      let scale = max(abs(qa), abs(qb), abs(qc))
-      guard scale > 1e-12 else { continue }
-      if abs(qa) < 1e-9 * scale {
-        if abs(qb) > 1e-12 { us.append(-qc / qb) }
-      } else {
-        let disc = qb * qb - 4 * qa * qc
-        guard disc >= 0 else { continue }
-        let r = disc.squareRoot()
-        us.append((-qb + r) / (2 * qa))
-        us.append((-qb - r) / (2 * qa))
-      }
-    }
-    return us.filter { $0 >= 0 && $0 <= 1 }
+    [0, 1] + extrema(of: .x) + extrema(of: .y)
   }
 }
 
@@ -445,17 +423,17 @@ struct InkSegment {
 struct Segments: Sequence {
   struct Subpath {
     var start: Point?
-    var segments: [InkSegment] = []
+    var segments: [CubicBezier] = []
     var closed = false
   }
 
-  let all: [InkSegment]
+  let all: [CubicBezier]
 
   init(_ path: BezierPath, _ t: Transform) {
     all = Segments.subpaths(path, t).flatMap(\.segments)
   }
 
-  func makeIterator() -> IndexingIterator<[InkSegment]> { all.makeIterator() }
+  func makeIterator() -> IndexingIterator<[CubicBezier]> { all.makeIterator() }
 
   static func subpaths(_ path: BezierPath, _ t: Transform) -> [Subpath] {
     var result: [Subpath] = []
@@ -476,18 +454,18 @@ struct Segments: Sequence {
         let q = t.apply(p)
         if current.start == nil { current.start = pen ?? q }
         let a = pen ?? q
-        current.segments.append(InkSegment(p0: a, p1: Point.lerp(a, q, 1.0 / 3), p2: Point.lerp(a, q, 2.0 / 3), p3: q))
+        current.segments.append(CubicBezier.line(from: a, to: q))
         pen = q
       case .cubic(let c1, let c2, let p):
         let q = t.apply(p)
         if current.start == nil { current.start = pen ?? q }
         let a = pen ?? q
-        current.segments.append(InkSegment(p0: a, p1: t.apply(c1), p2: t.apply(c2), p3: q))
+        current.segments.append(CubicBezier(p0: a, p1: t.apply(c1), p2: t.apply(c2), p3: q))
         pen = q
       case .close:
         if let start = current.start, let a = pen, (a - start).length > 1e-12 {
           current.segments.append(
-            InkSegment(p0: a, p1: Point.lerp(a, start, 1.0 / 3), p2: Point.lerp(a, start, 2.0 / 3), p3: start))
+            CubicBezier.line(from: a, to: start))
         }
         current.closed = true
         let start = current.start

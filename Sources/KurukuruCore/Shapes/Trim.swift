@@ -65,86 +65,48 @@ extension BezierPath {
 
 /// A path flattened into measured line and cubic segments (closing lines included).
 struct PathSegments {
+  /// One segment: a line (its control points on its ends) or a cubic, with its arc length.
   struct Segment {
     enum Kind { case line, cubic }
     var kind: Kind
-    var p0: Point, p1: Point, p2: Point, p3: Point
+    /// The segment as a curve; a line's control points sit on its ends (`p1 = p0`, `p2 = p3`).
+    var curve: CubicBezier
     var subpath: Int
+    /// Arc length in points (`length(to: 1)`), set when the segment is added.
     var length: Double = 0
+
+    var p0: Point { curve.p0 }
+    var p1: Point { curve.p1 }
+    var p2: Point { curve.p2 }
+    var p3: Point { curve.p3 }
 
     /// A point at parameter `t` (0…1).
     func point(_ t: Double) -> Point {
-      switch kind {
-      case .line: return Point.lerp(p0, p3, t)
-      case .cubic:
-        let u = 1 - t
-        let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-        return Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
-      }
+      kind == .line ? Point.lerp(curve.p0, curve.p3, t) : curve.point(at: t)
     }
 
-    /// Speed |B'(t)|.
-    func speed(_ t: Double) -> Double {
-      switch kind {
-      case .line: return (p3 - p0).length
-      case .cubic:
-        let u = 1 - t
-        let d1 = (p1 - p0) * (3 * u * u), d2 = (p2 - p1) * (6 * u * t), d3 = (p3 - p2) * (3 * t * t)
-        return (d1 + d2 + d3).length
-      }
-    }
-
-    /// Arc length from 0 to `t`, by 16-point Gauss–Legendre quadrature.
+    /// Arc length from 0 to `t` (`CubicBezier.arcLength(to:)`; a line's exactly).
     func length(to t: Double) -> Double {
-      if kind == .line { return (p3 - p0).length * t }
-      var sum = 0.0
-      for (x, w) in GaussLegendre.nodes {
-        let u = t * (x + 1) / 2
-        sum += w * speed(u)
-      }
-      return sum * t / 2
+      kind == .line ? (curve.p3 - curve.p0).length * t : curve.arcLength(to: t)
     }
 
-    /// The parameter where the arc length from the start equals `s` (Newton, bisection-guarded).
+    /// The parameter where the arc length from the start equals `s`.
     func parameter(atLength s: Double) -> Double {
       if s <= 0 { return 0 }
       if s >= length { return 1 }
-      if kind == .line { return s / length }
-      var lo = 0.0, hi = 1.0, t = s / length
-      for _ in 0..<50 {
-        let f = length(to: t) - s
-        if abs(f) < 1e-10 * max(1, length) { break }
-        if f > 0 { hi = t } else { lo = t }
-        let v = speed(t)
-        var next = v > 1e-12 ? t - f / v : (lo + hi) / 2
-        if next <= lo || next >= hi { next = (lo + hi) / 2 }
-        t = next
-      }
-      return t
+      return kind == .line ? s / length : curve.parameter(atLength: s, total: length)
     }
 
-    /// The piece between parameters `t0` and `t1` (de Casteljau).
+    /// The piece between parameters `t0` and `t1` (de Casteljau for a cubic).
     func sub(_ t0: Double, _ t1: Double) -> Segment {
       var s = self
       if kind == .line {
-        s.p0 = point(t0); s.p3 = point(t1)
-        s.p1 = s.p0; s.p2 = s.p3
-        return s
+        let a = point(t0), b = point(t1)
+        s.curve = CubicBezier(p0: a, p1: a, p2: b, p3: b)
+      } else {
+        s.curve = curve.subsegment(t0, t1)
       }
-      // Split at t1, keep the left part, then split that at t0 / t1.
-      let left = split(self, at: t1).0
-      let u = t1 > 0 ? t0 / t1 : 0
-      return split(left, at: u).1
-    }
-
-    private func split(_ s: Segment, at t: Double) -> (Segment, Segment) {
-      let a = Point.lerp(s.p0, s.p1, t), b = Point.lerp(s.p1, s.p2, t), c = Point.lerp(s.p2, s.p3, t)
-      let d = Point.lerp(a, b, t), e = Point.lerp(b, c, t)
-      let m = Point.lerp(d, e, t)
-      var l = s, r = s
-      l.p1 = a; l.p2 = d; l.p3 = m
-      r.p0 = m; r.p1 = e; r.p2 = c
-      return (l, r)
+      return s
     }
   }
 
@@ -165,33 +127,18 @@ struct PathSegments {
         current = p; start = p; subpath += 1
       case .line(let p):
         if subpath < 0 { subpath = 0 }
-        add(Segment(kind: .line, p0: current, p1: current, p2: p, p3: p, subpath: subpath))
+        add(Segment(kind: .line, curve: CubicBezier(p0: current, p1: current, p2: p, p3: p), subpath: subpath))
         current = p
       case .cubic(let c1, let c2, let p):
         if subpath < 0 { subpath = 0 }
-        add(Segment(kind: .cubic, p0: current, p1: c1, p2: c2, p3: p, subpath: subpath))
+        add(Segment(kind: .cubic, curve: CubicBezier(p0: current, p1: c1, p2: c2, p3: p), subpath: subpath))
         current = p
       case .close:
         if current != start {
-          add(Segment(kind: .line, p0: current, p1: current, p2: start, p3: start, subpath: subpath))
+          add(Segment(kind: .line, curve: CubicBezier(p0: current, p1: current, p2: start, p3: start), subpath: subpath))
         }
         current = start
       }
     }
   }
-}
-
-// MARK: - Quadrature
-
-enum GaussLegendre {
-  /// 16-point Gauss–Legendre nodes and weights on [−1, 1].
-  static let nodes: [(Double, Double)] = {
-    let half: [(Double, Double)] = [
-      (0.0950125098376374, 0.1894506104550685), (0.2816035507792589, 0.1826034150449236),
-      (0.4580167776572274, 0.1691565193950025), (0.6178762444026438, 0.1495959888165767),
-      (0.7554044083550030, 0.1246289712555339), (0.8656312023878318, 0.0951585116824928),
-      (0.9445750230732326, 0.0622535239386479), (0.9894009349916499, 0.0271524594117541),
-    ]
-    return half.flatMap { [(-$0.0, $0.1), ($0.0, $0.1)] }
-  }()
 }

@@ -81,106 +81,14 @@ enum LottieNumber {
 
 // MARK: - Pieces
 
-/// A cubic Bézier piece of a value over time: control points (x: seconds, y: value), x
-/// non-decreasing from `p0` to `p3`.
-struct TimePiece: Equatable {
-  var p0: Point, p1: Point, p2: Point, p3: Point
-
+/// A piece of a value over time is a `CubicBezier` with x in seconds and y the value, x not
+/// decreasing from `p0` to `p3`.
+extension CubicBezier {
   /// A constant `v` from `a` to `b` seconds.
-  static func constant(_ v: Double, from a: Double, to b: Double) -> TimePiece {
-    TimePiece(
+  static func constant(_ v: Double, from a: Double, to b: Double) -> CubicBezier {
+    CubicBezier(
       p0: Point(x: a, y: v), p1: Point(x: a + (b - a) / 3, y: v), p2: Point(x: a + 2 * (b - a) / 3, y: v),
       p3: Point(x: b, y: v))
-  }
-
-  /// The point at parameter `s` (0…1).
-  func point(_ s: Double) -> Point {
-    let u = 1 - s
-    let a = u * u * u, b = 3 * u * u * s, c = 3 * u * s * s, d = s * s * s
-    return Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
-  }
-
-  /// The two halves at parameter `s` (de Casteljau).
-  func split(_ s: Double) -> (TimePiece, TimePiece) {
-    let a = Point.lerp(p0, p1, s), b = Point.lerp(p1, p2, s), c = Point.lerp(p2, p3, s)
-    let d = Point.lerp(a, b, s), e = Point.lerp(b, c, s)
-    let m = Point.lerp(d, e, s)
-    return (TimePiece(p0: p0, p1: a, p2: d, p3: m), TimePiece(p0: m, p1: e, p2: c, p3: p3))
-  }
-
-  /// The part between parameters `s0 < s1`.
-  func sub(_ s0: Double, _ s1: Double) -> TimePiece {
-    let left = split(s1).0
-    return s1 > 0 ? left.split(s0 / s1).1 : left
-  }
-
-  /// The same curve with its control points in reverse order.
-  var reversed: TimePiece { TimePiece(p0: p3, p1: p2, p2: p1, p3: p0) }
-
-  /// Maps every control point (affine maps are exact on Béziers).
-  func map(_ f: (Point) -> Point) -> TimePiece { TimePiece(p0: f(p0), p1: f(p1), p2: f(p2), p3: f(p3)) }
-
-  /// Parameters in (0, 1) where the y coordinate equals `y` (roots of a cubic, by sign changes
-  /// on a fine grid refined by bisection).
-  func parameters(whereY y: Double) -> [Double] {
-    roots { $0.y - y }
-  }
-
-  /// Parameters in (0, 1) where the x coordinate equals `x` (x is monotone: at most one).
-  func parameter(whereX x: Double) -> Double? {
-    if x <= p0.x { return 0 }
-    if x >= p3.x { return 1 }
-    var lo = 0.0, hi = 1.0
-    for _ in 0..<64 {
-      let mid = (lo + hi) / 2
-      if point(mid).x < x { lo = mid } else { hi = mid }
-    }
-    return (lo + hi) / 2
-  }
-
-  /// Parameters in (0, 1) where y is extreme (dy/ds = 0).
-  var yExtrema: [Double] {
-    // dy/ds = 3[(1−s)²(p1−p0) + 2(1−s)s(p2−p1) + s²(p3−p2)] = a s² + b s + c.
-    let d0 = p1.y - p0.y, d1 = p2.y - p1.y, d2 = p3.y - p2.y
-    let a = d0 - 2 * d1 + d2, b = 2 * (d1 - d0), c = d0
-    var out: [Double] = []
-    let scale = max(abs(a), abs(b), abs(c))
-    guard scale > 0 else { return [] }
-    if abs(a) < 1e-12 * scale {
-      if abs(b) > 0 { out.append(-c / b) }
-    } else {
-      let disc = b * b - 4 * a * c
-      if disc >= 0 {
-        let r = disc.squareRoot()
-        out.append((-b - r) / (2 * a))
-        out.append((-b + r) / (2 * a))
-      }
-    }
-    return out.filter { $0 > 1e-9 && $0 < 1 - 1e-9 }.sorted()
-  }
-
-  private func roots(_ f: (Point) -> Double) -> [Double] {
-    let n = 64
-    var out: [Double] = []
-    var s0 = 0.0, f0 = f(point(0))
-    for i in 1...n {
-      let s1 = Double(i) / Double(n)
-      let f1 = f(point(s1))
-      if (f0 < 0 && f1 > 0) || (f0 > 0 && f1 < 0) {
-        var lo = s0, hi = s1, flo = f0
-        for _ in 0..<60 {
-          let mid = (lo + hi) / 2
-          let fm = f(point(mid))
-          if (fm < 0) == (flo < 0) { lo = mid; flo = fm } else { hi = mid }
-        }
-        out.append((lo + hi) / 2)
-      } else if f1 == 0, i < n {
-        out.append(s1)
-      }
-      s0 = s1
-      f0 = f1
-    }
-    return out
   }
 }
 
@@ -231,7 +139,7 @@ enum LottieTiming {
     case .track(let track):
       let f: (Double) -> Double = { scale * track.value(at: $0) + offset }
       if period > 0, let pieces = pieces(track, from: 0, to: period) {
-        let scaled = pieces.map { $0.map { Point(x: $0.x, y: scale * $0.y + offset) } }
+        let scaled = pieces.map { $0.mapped { Point(x: $0.x, y: scale * $0.y + offset) } }
         if let exact = keyframes(scaled, fps: fps), check(exact, f, period: period, fps: fps, span: span) {
           return exact
         }
@@ -244,20 +152,20 @@ enum LottieTiming {
 
   /// The value of `track` as Bézier pieces covering at least `[from, to]` seconds, or nil when
   /// there is no exact cubic form.
-  static func pieces(_ track: Track, from t0: Double, to t1: Double) -> [TimePiece]? {
+  static func pieces(_ track: Track, from t0: Double, to t1: Double) -> [CubicBezier]? {
     guard let progress = progressPieces(track.animation, from: t0, to: t1) else { return nil }
-    var out: [TimePiece] = []
+    var out: [CubicBezier] = []
     for (piece, linear) in progress {
       guard let mapped = valuePieces(track, piece, linearInTime: linear) else { return nil }
       out += mapped
     }
-    return out.flatMap { piece -> [TimePiece] in
+    return out.flatMap { piece -> [CubicBezier] in
       // Split at value extrema so every piece runs one way (its easing is then well defined).
-      var parts: [TimePiece] = []
+      var parts: [CubicBezier] = []
       var rest = piece, consumed = 0.0
-      for s in piece.yExtrema {
+      for s in piece.extrema(of: .y) {
         let local = (s - consumed) / (1 - consumed)
-        let (a, b) = rest.split(local)
+        let (a, b) = rest.split(at: local)
         parts.append(a)
         rest = b
         consumed = s
@@ -269,7 +177,7 @@ enum LottieTiming {
 
   /// Eased progress of one animation as pieces in (seconds, progress), each flagged when the
   /// progress is linear in time; nil for springs.
-  static func progressPieces(_ anim: AnimationSpec, from t0: Double, to t1: Double) -> [(TimePiece, Bool)]? {
+  static func progressPieces(_ anim: AnimationSpec, from t0: Double, to t1: Double) -> [(CubicBezier, Bool)]? {
     let d = anim.duration
     guard d > 0, d.isFinite else { return nil }
     let controls: (Double, Double, Double, Double)
@@ -282,7 +190,7 @@ enum LottieTiming {
     case .spring, .steps: return nil
     }
     let pause = max(0, anim.pause), pass = anim.passLength
-    var out: [(TimePiece, Bool)] = []
+    var out: [(CubicBezier, Bool)] = []
     func addPass(at s: Double, backwards: Bool) {
       let hold = backwards ? 1.0 : 0.0
       if pause > 0 { out.append((.constant(hold, from: s, to: s + pause), true)) }
@@ -299,13 +207,13 @@ enum LottieTiming {
         return
       }
       let (c0x, c0y, c1x, c1y) = controls
-      let piece: TimePiece
+      let piece: CubicBezier
       if backwards {
-        piece = TimePiece(
+        piece = CubicBezier(
           p0: Point(x: a, y: 1), p1: Point(x: a + d * (1 - c1x), y: c1y), p2: Point(x: a + d * (1 - c0x), y: c0y),
           p3: Point(x: a + d, y: 0))
       } else {
-        piece = TimePiece(
+        piece = CubicBezier(
           p0: Point(x: a, y: 0), p1: Point(x: a + d * c0x, y: c0y), p2: Point(x: a + d * c1x, y: c1y),
           p3: Point(x: a + d, y: 1))
       }
@@ -341,25 +249,25 @@ enum LottieTiming {
 
   /// A progress piece mapped through a keyframed track, or nil when the result is not a
   /// cubic Bézier in time.
-  static func valuePieces(_ track: Track, _ piece: TimePiece, linearInTime: Bool) -> [TimePiece]? {
+  static func valuePieces(_ track: Track, _ piece: CubicBezier, linearInTime: Bool) -> [CubicBezier]? {
     let values = track.values, keys = track.keyTimes
     guard values.count > 1 else {
       return [.constant(values.first ?? 0, from: piece.p0.x, to: piece.p3.x)]
     }
     // Split where the progress crosses interior key times.
     var cuts: [Double] = []
-    for k in keys.dropFirst().dropLast() { cuts += piece.parameters(whereY: k) }
+    for k in keys.dropFirst().dropLast() { cuts += piece.parameters(where: .y, equals: k) }
     cuts.sort()
-    var parts: [TimePiece] = []
+    var parts: [CubicBezier] = []
     var previous = 0.0
     for s in cuts + [1] where s > previous + 1e-12 {
-      parts.append(piece.sub(previous, s))
+      parts.append(piece.subsegment(previous, s))
       previous = s
     }
     if parts.isEmpty { parts = [piece] }
-    var out: [TimePiece] = []
+    var out: [CubicBezier] = []
     for part in parts {
-      let mid = part.point(0.5).y
+      let mid = part.point(at: 0.5).y
       var k = 0
       while k < values.count - 2, mid >= keys[k + 1] { k += 1 }
       let span = keys[k + 1] - keys[k]
@@ -375,26 +283,26 @@ enum LottieTiming {
           continue
         }
         if curve != .linear && !inside { return nil }
-        out.append(part.map { Point(x: $0.x, y: v0 + dv * (span > 0 ? ($0.y - keys[k]) / span : 1)) })
+        out.append(part.mapped { Point(x: $0.x, y: v0 + dv * (span > 0 ? ($0.y - keys[k]) / span : 1)) })
         continue
       }
       guard linearInTime, case .bezier(let b) = curve else { return nil }
       // Progress is linear in time here: the value follows the segment's curve between
       // fractions f0 and f1, a sub-curve of it.
       let fa = min(max(ends[0], 0), 1), fb = min(max(ends[1], 0), 1)
-      let unit = TimePiece(
+      let unit = CubicBezier(
         p0: Point(x: 0, y: 0), p1: Point(x: b.c0x, y: b.c0y), p2: Point(x: b.c1x, y: b.c1y), p3: Point(x: 1, y: 1))
       let lo = min(fa, fb), hi = max(fa, fb)
-      guard hi > lo, let s0 = unit.parameter(whereX: lo), let s1 = unit.parameter(whereX: hi) else {
+      guard hi > lo else {
         out.append(.constant(v0 + dv * curve.progress(fa), from: part.p0.x, to: part.p3.x))
         continue
       }
-      var sub = unit.sub(s0, s1)
+      var sub = unit.subsegment(unit.parameterByBisection(atX: lo), unit.parameterByBisection(atX: hi))
       let ta = part.p0.x, tb = part.p3.x
       if fa <= fb {
-        sub = sub.map { Point(x: ta + ($0.x - lo) / (hi - lo) * (tb - ta), y: v0 + dv * $0.y) }
+        sub = sub.mapped { Point(x: ta + ($0.x - lo) / (hi - lo) * (tb - ta), y: v0 + dv * $0.y) }
       } else {
-        sub = sub.map { Point(x: ta + (hi - $0.x) / (hi - lo) * (tb - ta), y: v0 + dv * $0.y) }.reversed
+        sub = sub.mapped { Point(x: ta + (hi - $0.x) / (hi - lo) * (tb - ta), y: v0 + dv * $0.y) }.reversed
       }
       out.append(sub)
     }
@@ -405,7 +313,7 @@ enum LottieTiming {
 
   /// Lottie keyframes playing `pieces` (consecutive in time), or nil when a handle would leave
   /// the time range Lottie allows (x in 0…1).
-  static func keyframes(_ pieces: [TimePiece], fps: Double) -> LottieScalar? {
+  static func keyframes(_ pieces: [CubicBezier], fps: Double) -> LottieScalar? {
     let jump = jumpFrames / fps
     var frames: [LottieKeyframe] = []
     let scale = pieces.reduce(0.0) { max($0, abs($1.p0.y), abs($1.p3.y)) }
@@ -416,8 +324,8 @@ enum LottieTiming {
       if i + 1 < pieces.count, abs(pieces[i + 1].p0.y - piece.p3.y) > same {
         // A jump: end this piece `jumpFrames` early and hold until the next one starts.
         let cut = piece.p3.x - jump
-        if cut > piece.p0.x, let s = piece.parameter(whereX: cut) {
-          piece = piece.split(s).0
+        if cut > piece.p0.x {
+          piece = piece.split(at: piece.parameterByBisection(atX: cut)).0
           holdAt = (piece.p3.x, piece.p3.y)
         }
       }
@@ -450,7 +358,7 @@ enum LottieTiming {
   private static func isFlat(_ k: LottieKeyframe) -> Bool { k.easeOut == Point(x: 0, y: 0) && k.easeIn == Point(x: 1, y: 1) }
 
   /// The keyframe starting `piece`, with its easing handles, or nil when they leave 0…1 in x.
-  static func keyframe(_ piece: TimePiece, fps: Double) -> LottieKeyframe? {
+  static func keyframe(_ piece: CubicBezier, fps: Double) -> LottieKeyframe? {
     let dt = piece.p3.x - piece.p0.x, dv = piece.p3.y - piece.p0.y
     var key = LottieKeyframe(frame: LottieNumber.round(piece.p0.x * fps), value: LottieNumber.round(piece.p0.y))
     let scale = max(abs(piece.p0.y), abs(piece.p3.y), 1)
@@ -633,7 +541,7 @@ enum LottieTiming {
     for (piece, _) in pieces where piece.p3.x >= 0 && piece.p0.x <= period {
       for k in keys {
         if piece.p0.y == k { out.append(piece.p0.x) }
-        out += piece.parameters(whereY: k).map { piece.point($0).x }
+        out += piece.parameters(where: .y, equals: k).map { piece.point(at: $0).x }
       }
       if out.count > 200_000 { break }
     }
