@@ -219,7 +219,8 @@ public struct Timeline: Equatable, Sendable {
 
     init(_ root: SceneView) {
       var values: [Value] = []
-      Timeline.collectValues(root) { value, isAngle in
+      root.forEachAnimatedValue { value, role in
+        let isAngle = role == .angle
         if let v = Value(value, isAngle: isAngle) { values.append(v) }
       }
       self.values = values
@@ -277,7 +278,7 @@ public struct Timeline: Equatable, Sendable {
     let rational = cycles.allSatisfy { Rational(approximating: $0, maxDenominator: 10_000) != nil }
     if rational, let lcm = try leastCommonMultiple(cycles, file: file), lcm <= maximum + 1e-9 { return lcm }
     var values = 0
-    collectValues(root) { _, _ in values += 1 }
+    root.forEachAnimatedValue { _, _ in values += 1 }
     let first = max(1, Int((longest * fps).rounded(.up)))
     let last = Int((maximum * fps + 1e-9).rounded(.down))
     guard last >= first else { return longest }
@@ -302,50 +303,6 @@ public struct Timeline: Equatable, Sendable {
   // MARK: - Collecting animations
 
   static func collect(_ view: SceneView, _ visit: (AnimationSpec) -> Void) {
-    collectValues(view) { value, _ in if let a = value.animation { visit(a) } }
-  }
-
-  /// Visits every animated value of the tree with whether it is an angle in degrees.
-  static func collectValues(_ view: SceneView, _ visit: (AnimatedValue, _ isAngle: Bool) -> Void) {
-    func value(_ v: AnimatedValue?, angle: Bool = false) { if let v, v.animation != nil { visit(v, angle) } }
-    func paint(_ p: PaintSpec?) {
-      switch p {
-      case .radial(_, _, let a, let b)?: value(a); value(b)
-      case .angular(_, _, let a, let b)?: value(a, angle: true); value(b, angle: true)
-      default: break
-      }
-    }
-    func stroke(_ s: StrokeSpec) { value(s.lineWidth); value(s.dashPhase) }
-    switch view.kind {
-    case .shape(let s):
-      switch s.shape {
-      case .roundedRectangle(let r): value(r)
-      case .arc(let a, let b, _): value(a, angle: true); value(b, angle: true)
-      default: break
-      }
-      value(s.trim?.from); value(s.trim?.to)
-      switch s.style {
-      case .fill(let p, _)?: paint(p)
-      case .stroke(let p, let st)?, .strokeBorder(let p, let st)?: paint(p); stroke(st)
-      case nil: break
-      }
-    case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
-      children.forEach { collectValues($0, visit) }
-    case .spacer:
-      break
-    }
-    for m in view.modifiers {
-      switch m {
-      case .frame(let w, let h, _): value(w); value(h)
-      case .padding: break
-      case .offset(let x, let y): value(x); value(y)
-      case .rotationEffect(let d, _): value(d, angle: true)
-      case .rotation3DEffect(let d, _, _, let z, let p): value(d, angle: true); value(z); value(p)
-      case .scaleEffect(let x, let y, _): value(x); value(y)
-      case .opacity(let o): value(o)
-      case .shadow(_, let r, let x, let y): value(r); value(x); value(y)
-      case .foregroundStyle(let p): paint(p)
-      }
-    }
+    view.forEachAnimatedValue { value, _ in if let a = value.animation { visit(a) } }
   }
 }

@@ -524,13 +524,9 @@ struct LottieDocument {
   }
 
   static func animatesLayout(_ view: SceneView) -> Bool {
-    for m in view.modifiers {
-      if case .frame(let w, let h, _) = m, w?.animation != nil || h?.animation != nil { return true }
-    }
-    switch view.kind {
-    case .zStack(_, let c), .hStack(_, _, let c), .vStack(_, _, let c): return c.contains { animatesLayout($0) }
-    default: return false
-    }
+    var found = false
+    view.forEachAnimatedValue { _, role in if role == .layout { found = true } }
+    return found
   }
 
   // MARK: - JSON pieces

@@ -189,26 +189,26 @@ enum LottieTiming {
     case .steps(let n, _) where n >= 1 && n <= 10_000: controls = (0, 0, 0, 0); linear = true; steps = n
     case .spring, .steps: return nil
     }
-    let pause = max(0, anim.pause), pass = anim.passLength
+    guard let passes = anim.passes(from: t0, to: t1) else { return nil }
     var out: [(CubicBezier, Bool)] = []
-    func addPass(at s: Double, backwards: Bool) {
-      let hold = backwards ? 1.0 : 0.0
-      if pause > 0 { out.append((.constant(hold, from: s, to: s + pause), true)) }
-      let a = s + pause
+    func add(_ pass: AnimationSpec.Pass) {
+      let hold = pass.backwards ? 1.0 : 0.0
+      if pass.pause > 0 { out.append((.constant(hold, from: pass.start, to: pass.start + pass.pause), true)) }
+      let a = pass.start + pass.pause
       if steps > 0 {
         // CSS steps(): every jump falls on a multiple of 1/n of the pass, so the progress is
         // constant on each n-th (its value taken inside it); the jumps become hold keyframes.
         let n = Double(steps)
         for k in 0..<steps {
           let x0 = Double(k) / n, x1 = Double(k + 1) / n, mid = (x0 + x1) / 2
-          let p = anim.curve.progress(backwards ? 1 - mid : mid)
+          let p = anim.curve.progress(pass.backwards ? 1 - mid : mid)
           out.append((.constant(p, from: a + d * x0, to: a + d * x1), true))
         }
         return
       }
       let (c0x, c0y, c1x, c1y) = controls
       let piece: CubicBezier
-      if backwards {
+      if pass.backwards {
         piece = CubicBezier(
           p0: Point(x: a, y: 1), p1: Point(x: a + d * (1 - c1x), y: c1y), p2: Point(x: a + d * (1 - c0x), y: c0y),
           p3: Point(x: a + d, y: 0))
@@ -219,30 +219,12 @@ enum LottieTiming {
       }
       out.append((piece, linear))
     }
-    switch anim.repeatMode {
-    case .forever(let autoreverses):
-      guard let cycle = anim.cycle, cycle > 0 else { return nil }
-      var k = ((t0 - anim.delay) / cycle).rounded(.down)
-      while anim.delay + k * cycle < t1 {
-        let c = anim.delay + k * cycle
-        addPass(at: c, backwards: false)
-        if autoreverses { addPass(at: c + pass, backwards: true) }
-        k += 1
-        if out.count > 100_000 { return nil }
-      }
-    case .once, .count:
-      var passes = 1, autoreverses = false
-      if case .count(let n, let ar) = anim.repeatMode { passes = max(1, n); autoreverses = ar }
-      let start = anim.delay
-      if start > t0 { out.append((.constant(0, from: t0, to: start), true)) }
-      for i in 0..<passes {
-        let s = start + Double(i) * pass
-        if s >= t1 { break }
-        addPass(at: s, backwards: autoreverses && i % 2 == 1)
-      }
-      let end = start + Double(passes) * pass
-      if end < t1 { out.append((.constant(1, from: end, to: t1), true)) }
+    if anim.endTime != nil, anim.delay > t0 { out.append((.constant(0, from: t0, to: anim.delay), true)) }
+    for pass in passes {
+      add(pass)
+      if out.count > 100_000 { return nil }
     }
+    if let end = anim.endTime, end < t1 { out.append((.constant(1, from: end, to: t1), true)) }
     if out.count > 100_000 { return nil }
     return out
   }

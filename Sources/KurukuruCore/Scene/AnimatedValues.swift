@@ -1,0 +1,61 @@
+// MARK: - Animated values of a tree
+
+extension SceneView {
+  /// What an animated value of a view tree sets, for those that treat values differently.
+  public enum ValueRole: Equatable, Sendable {
+    /// An angle in degrees (a rotation, an arc's ends, an angular gradient's angles): a seam of
+    /// 360° is no seam.
+    case angle
+    /// A size that layout uses (`frame` width or height): it moves other views.
+    case layout
+    /// Anything else (lengths, offsets, factors, opacities).
+    case other
+  }
+
+  /// Calls `visit` with every animated value (one with an animation; constants are skipped) of
+  /// this view and its descendants: the view's base (shape geometry, trim, paint, stroke; a
+  /// stack's children, in order) first, then its modifiers in order. The one list of where a
+  /// scene's animations live: the timeline (loop period, seams) and the exporters read it here.
+  public func forEachAnimatedValue(_ visit: (AnimatedValue, ValueRole) -> Void) {
+    func value(_ v: AnimatedValue?, _ role: ValueRole = .other) { if let v, v.animation != nil { visit(v, role) } }
+    func paint(_ p: PaintSpec?) {
+      switch p {
+      case .radial(_, _, let a, let b)?: value(a); value(b)
+      case .angular(_, _, let a, let b)?: value(a, .angle); value(b, .angle)
+      default: break
+      }
+    }
+    func stroke(_ s: StrokeSpec) { value(s.lineWidth); value(s.dashPhase) }
+    switch kind {
+    case .shape(let s):
+      switch s.shape {
+      case .roundedRectangle(let r): value(r)
+      case .arc(let a, let b, _): value(a, .angle); value(b, .angle)
+      default: break
+      }
+      value(s.trim?.from); value(s.trim?.to)
+      switch s.style {
+      case .fill(let p, _)?: paint(p)
+      case .stroke(let p, let st)?, .strokeBorder(let p, let st)?: paint(p); stroke(st)
+      case nil: break
+      }
+    case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
+      for child in children { child.forEachAnimatedValue(visit) }
+    case .spacer:
+      break
+    }
+    for m in modifiers {
+      switch m {
+      case .frame(let w, let h, _): value(w, .layout); value(h, .layout)
+      case .padding: break
+      case .offset(let x, let y): value(x); value(y)
+      case .rotationEffect(let d, _): value(d, .angle)
+      case .rotation3DEffect(let d, _, _, let z, let p): value(d, .angle); value(z); value(p)
+      case .scaleEffect(let x, let y, _): value(x); value(y)
+      case .opacity(let o): value(o)
+      case .shadow(_, let r, let x, let y): value(r); value(x); value(y)
+      case .foregroundStyle(let p): paint(p)
+      }
+    }
+  }
+}
