@@ -8,15 +8,12 @@
 /// centred in it; layout follows SwiftUI (shapes take the space they are offered, `frame` fixes
 /// it, stacks size to their children) and modifiers apply in order.
 public func evaluate(_ scene: ResolvedScene, at t: Double) -> DisplayList {
-  let period = scene.timeline.period
-  var local = t
-  if period > 0, t >= period || t < 0 {
-    local = t - period * (t / period).rounded(.down)
-  }
-  let evaluator = Evaluator(t: local)
-  let (size, items) = evaluator.layout(scene.root, proposal: scene.size, environment: Environment(), draw: true)
-  let dx = (scene.size.width - size.width) / 2, dy = (scene.size.height - size.height) / 2
-  let placed = Evaluator.transform(items, by: .translation(x: dx, y: dy))
+  let local = scene.timeline.localTime(t)
+  let lowering = Lowering(t: local)
+  let layout = Layout(t: local).place(scene.root, proposal: scene.size)
+  let items = lowering.items(scene.root, layout, environment: Environment())
+  let dx = (scene.size.width - layout.size.width) / 2, dy = (scene.size.height - layout.size.height) / 2
+  let placed = Lowering.transform(items, by: .translation(x: dx, y: dy))
   return DisplayList(size: scene.size, background: scene.background, items: placed)
 }
 
@@ -28,178 +25,73 @@ struct Environment {
   var foreground: PaintSpec = .color(.black)
 }
 
-// MARK: - Evaluator
+// MARK: - Lowering
 
-struct Evaluator {
+/// Turns a laid-out view tree into display items at one instant: each modifier applied in order
+/// (the first modifier innermost, as SwiftUI applies them) on the sizes and moves that `Layout`
+/// decided, shapes lowered to paths with concrete paints.
+struct Lowering {
   /// Seconds from the start of the loop.
   let t: Double
 
-  /// A large proposal used to measure how flexible a view is.
-  static let unbounded = 1e7
-
-  /// Lays out `view` in `proposal` and, when `draw`, produces its items in its own coordinates
-  /// (origin at its top-left corner).
-  func layout(_ view: SceneView, proposal: Size, environment: Environment, draw: Bool) -> (Size, [DisplayItem]) {
-    layout(view, modifierCount: view.modifiers.count, proposal: proposal, environment: environment, draw: draw)
+  /// The items of `view`, laid out as `laidOut`, in its own coordinates (origin at its top-left
+  /// corner).
+  func items(_ view: SceneView, _ laidOut: LaidOutView, environment: Environment) -> [DisplayItem] {
+    items(view, laidOut, modifierCount: view.modifiers.count, environment: environment)
   }
 
-  private func layout(
-    _ view: SceneView, modifierCount k: Int, proposal: Size, environment env: Environment, draw: Bool
-  ) -> (Size, [DisplayItem]) {
-    guard k > 0 else { return base(view.kind, proposal: proposal, environment: env, draw: draw) }
-    func inner(_ p: Size, _ e: Environment = env) -> (Size, [DisplayItem]) {
-      layout(view, modifierCount: k - 1, proposal: p, environment: e, draw: draw)
+  private func items(_ view: SceneView, _ laidOut: LaidOutView, modifierCount k: Int, environment env: Environment) -> [DisplayItem] {
+    guard k > 0 else { return base(view.kind, laidOut, environment: env) }
+    func inner(_ e: Environment = env) -> [DisplayItem] {
+      items(view, laidOut, modifierCount: k - 1, environment: e)
     }
-    switch view.modifiers[k - 1] {
-    case .frame(let w, let h, let alignment):
-      let fw = w.map { max(0, $0.value(at: t)) }, fh = h.map { max(0, $0.value(at: t)) }
-      let (cs, items) = inner(Size(width: fw ?? proposal.width, height: fh ?? proposal.height))
-      let size = Size(width: fw ?? cs.width, height: fh ?? cs.height)
-      let dx = (size.width - cs.width) * alignment.x, dy = (size.height - cs.height) * alignment.y
-      return (size, Evaluator.transform(items, by: .translation(x: dx, y: dy)))
-    case .padding(let top, let leading, let bottom, let trailing):
-      let (cs, items) = inner(
-        Size(width: max(0, proposal.width - leading - trailing), height: max(0, proposal.height - top - bottom)))
-      let size = Size(width: cs.width + leading + trailing, height: cs.height + top + bottom)
-      return (size, Evaluator.transform(items, by: .translation(x: leading, y: top)))
-    case .offset(let x, let y):
-      let (cs, items) = inner(proposal)
-      return (cs, Evaluator.transform(items, by: .translation(x: x.value(at: t), y: y.value(at: t))))
-    case .rotationEffect(let degrees, let anchor):
-      let (cs, items) = inner(proposal)
-      let a = Point(x: cs.width * anchor.x, y: cs.height * anchor.y)
-      let m = Transform.translation(x: -a.x, y: -a.y).then(.rotation(degrees: degrees.value(at: t)))
-        .then(.translation(x: a.x, y: a.y))
-      return (cs, Evaluator.transform(items, by: m))
+    let modifier = view.modifiers[k - 1]
+    let content = laidOut.sizes[k - 1]
+    switch modifier {
+    case .frame, .padding, .offset, .rotationEffect, .scaleEffect:
+      let items = inner()
+      guard let m = modifier.transform(contentSize: content, shift: laidOut.shifts[k - 1], at: t) else { return items }
+      return Lowering.transform(items, by: m)
     case .rotation3DEffect(let degrees, let axis, let anchor, let anchorZ, let perspective):
-      let (cs, items) = inner(proposal)
-      let p = rotation3D(degrees: degrees, axis: axis, anchor: anchor, anchorZ: anchorZ, perspective: perspective, size: cs)
-      return (cs, Evaluator.project(items, by: p))
-    case .scaleEffect(let x, let y, let anchor):
-      let (cs, items) = inner(proposal)
-      let a = Point(x: cs.width * anchor.x, y: cs.height * anchor.y)
-      let m = Transform.translation(x: -a.x, y: -a.y).then(.scale(x: x.value(at: t), y: y.value(at: t)))
-        .then(.translation(x: a.x, y: a.y))
-      return (cs, Evaluator.transform(items, by: m))
+      let p = Projection.rotation3D(
+        degrees: degrees.value(at: t), axis: (axis.x, axis.y, axis.z), anchor: anchor.point(in: content),
+        anchorZ: anchorZ.value(at: t), perspective: perspective.value(at: t), size: content)
+      return Lowering.project(inner(), by: p)
     case .opacity(let o):
-      let (cs, items) = inner(proposal)
+      let items = inner()
       let v = min(max(o.value(at: t), 0), 1)
-      if v >= 1 || items.isEmpty { return (cs, items) }
-      if v <= 0 { return (cs, []) }
-      return (cs, [.layer(Layer(opacity: v, shadow: nil, items: items))])
+      if v >= 1 || items.isEmpty { return items }
+      if v <= 0 { return [] }
+      return [.layer(Layer(opacity: v, shadow: nil, items: items))]
     case .shadow(let color, let radius, let x, let y):
-      let (cs, items) = inner(proposal)
-      if items.isEmpty || color.alpha <= 0 { return (cs, items) }
+      let items = inner()
+      if items.isEmpty || color.alpha <= 0 { return items }
       let shadow = Shadow(color: color, radius: max(0, radius.value(at: t)), offset: Point(x: x.value(at: t), y: y.value(at: t)))
-      return (cs, [.layer(Layer(opacity: 1, shadow: shadow, items: items))])
+      return [.layer(Layer(opacity: 1, shadow: shadow, items: items))]
     case .foregroundStyle(let paint):
       var e = env
       e.foreground = paint
-      return inner(proposal, e)
+      return inner(e)
     }
-  }
-
-  /// `rotation3DEffect` at `t` for a view of `size` points.
-  private func rotation3D(
-    degrees: AnimatedValue, axis: Axis3D, anchor: UnitAnchor, anchorZ: AnimatedValue, perspective: AnimatedValue,
-    size: Size
-  ) -> Projection {
-    Projection.rotation3D(
-      degrees: degrees.value(at: t), axis: (axis.x, axis.y, axis.z),
-      anchor: Point(x: size.width * anchor.x, y: size.height * anchor.y), anchorZ: anchorZ.value(at: t),
-      perspective: perspective.value(at: t), size: size)
   }
 
   // MARK: - Views
 
-  private func base(_ kind: ViewKind, proposal: Size, environment env: Environment, draw: Bool) -> (Size, [DisplayItem]) {
+  private func base(_ kind: ViewKind, _ laidOut: LaidOutView, environment env: Environment) -> [DisplayItem] {
     switch kind {
     case .shape(let shape):
-      return (proposal, draw ? self.draw(shape, in: Rect(origin: .zero, size: proposal), environment: env) : [])
+      return draw(shape, in: Rect(origin: .zero, size: laidOut.baseProposal), environment: env)
     case .spacer:
-      return (Size(width: 0, height: 0), [])
-    case .zStack(let alignment, let children):
-      let sized = children.map { layout($0, proposal: proposal, environment: env, draw: draw) }
-      let size = Size(
-        width: sized.map(\.0.width).max() ?? 0, height: sized.map(\.0.height).max() ?? 0)
+      return []
+    case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
       var items: [DisplayItem] = []
-      for (cs, childItems) in sized {
-        let dx = (size.width - cs.width) * alignment.x, dy = (size.height - cs.height) * alignment.y
-        items += Evaluator.transform(childItems, by: .translation(x: dx, y: dy))
+      for (i, child) in children.enumerated() {
+        let offset = laidOut.childOffsets[i]
+        items += Lowering.transform(
+          self.items(child, laidOut.children[i], environment: env), by: .translation(x: offset.x, y: offset.y))
       }
-      return (size, items)
-    case .hStack(let alignment, let spacing, let children):
-      return stack(children, horizontal: true, alignment: alignment, spacing: spacing, proposal: proposal, environment: env, draw: draw)
-    case .vStack(let alignment, let spacing, let children):
-      return stack(children, horizontal: false, alignment: alignment, spacing: spacing, proposal: proposal, environment: env, draw: draw)
+      return items
     }
-  }
-
-  /// SwiftUI's stack layout: the least flexible children are sized first, each offered an equal
-  /// share of what is left along the axis.
-  private func stack(
-    _ children: [SceneView], horizontal: Bool, alignment: UnitAnchor, spacing: Double, proposal: Size,
-    environment env: Environment, draw: Bool
-  ) -> (Size, [DisplayItem]) {
-    guard !children.isEmpty else { return (.zero, []) }
-    let proposals = stackProposals(children, horizontal: horizontal, spacing: spacing, proposal: proposal, environment: env)
-    var placed: [(Size, [DisplayItem])] = []
-    for (i, child) in children.enumerated() {
-      placed.append(layout(child, proposal: proposals[i], environment: env, draw: draw))
-    }
-    let (size, offsets) = Evaluator.stackOffsets(
-      placed.map(\.0), horizontal: horizontal, alignment: alignment, spacing: spacing)
-    var items: [DisplayItem] = []
-    for (i, (_, childItems)) in placed.enumerated() {
-      items += Evaluator.transform(childItems, by: .translation(x: offsets[i].x, y: offsets[i].y))
-    }
-    return (size, items)
-  }
-
-  /// What a stack offers each child (SwiftUI's algorithm): the least flexible children are sized
-  /// first, each offered an equal share of what is left along the axis.
-  func stackProposals(
-    _ children: [SceneView], horizontal: Bool, spacing: Double, proposal: Size, environment env: Environment = Environment()
-  ) -> [Size] {
-    func along(_ s: Size) -> Double { horizontal ? s.width : s.height }
-    func across(_ s: Size) -> Double { horizontal ? s.height : s.width }
-    func make(_ a: Double, _ c: Double) -> Size { horizontal ? Size(width: a, height: c) : Size(width: c, height: a) }
-    let crossProposal = across(proposal)
-    let flexibility = children.map { child -> Double in
-      let small = layout(child, proposal: make(0, crossProposal), environment: env, draw: false).0
-      let large = layout(child, proposal: make(Evaluator.unbounded, crossProposal), environment: env, draw: false).0
-      return along(large) - along(small)
-    }
-    var remaining = max(0, along(proposal) - spacing * Double(children.count - 1))
-    var lengths = [Double](repeating: 0, count: children.count)
-    let order = children.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
-    for (n, i) in order.enumerated() {
-      let share = remaining / Double(children.count - n)
-      let s = layout(children[i], proposal: make(share, crossProposal), environment: env, draw: false).0
-      lengths[i] = along(s)
-      remaining = max(0, remaining - along(s))
-    }
-    return lengths.map { make($0, crossProposal) }
-  }
-
-  /// Where a stack puts children of the given sizes (top-left corners in the stack's
-  /// coordinates, points) and the stack's own size.
-  static func stackOffsets(
-    _ sizes: [Size], horizontal: Bool, alignment: UnitAnchor, spacing: Double
-  ) -> (Size, [Point]) {
-    guard !sizes.isEmpty else { return (.zero, []) }
-    func along(_ s: Size) -> Double { horizontal ? s.width : s.height }
-    func across(_ s: Size) -> Double { horizontal ? s.height : s.width }
-    let crossSize = sizes.map { across($0) }.max() ?? 0
-    let total = sizes.reduce(0) { $0 + along($1) } + spacing * Double(sizes.count - 1)
-    var offsets: [Point] = []
-    var position = 0.0
-    for cs in sizes {
-      let crossOffset = (crossSize - across(cs)) * (horizontal ? alignment.y : alignment.x)
-      offsets.append(horizontal ? Point(x: position, y: crossOffset) : Point(x: crossOffset, y: position))
-      position += along(cs) + spacing
-    }
-    return (horizontal ? Size(width: total, height: crossSize) : Size(width: crossSize, height: total), offsets)
   }
 
   // MARK: - Shapes

@@ -24,6 +24,13 @@ public struct Timeline: Equatable, Sendable {
   /// can make it non-zero.
   public var seam: Double
 
+  /// `t` seconds wrapped round the loop (t modulo the period, for a positive period), so that
+  /// one-shot animations restart with the loop as they do in the rendered files.
+  public func localTime(_ t: Double) -> Double {
+    guard period > 0, t >= period || t < 0 else { return t }
+    return t - period * (t / period).rounded(.down)
+  }
+
   /// The time of frame `index`, in seconds: `index / fps`.
   public func time(ofFrame index: Int) -> Double {
     period > 0 ? Double(index) * period / Double(frameCount) : 0

@@ -23,7 +23,7 @@ struct LottieDocument {
   /// Whether any `frame` size is animated (then layout-derived numbers are sampled).
   let layoutIsAnimated: Bool
   /// The layout at time 0 (the layout at every time when `layoutIsAnimated` is false).
-  let staticTrace: (origin: Point, root: ViewTrace)
+  let staticTrace: (origin: Point, root: LaidOutView)
 
   /// Bands of a glow or shadow (see `LottieGlow`).
   static let glowBands = 6
@@ -36,7 +36,7 @@ struct LottieDocument {
     fps = scene.timeline.fps
     frameCount = scene.timeline.period > 0 ? scene.timeline.frameCount : 1
     layoutIsAnimated = LottieDocument.animatesLayout(scene.root)
-    staticTrace = layoutTrace(scene, at: 0)
+    staticTrace = scene.layout(at: 0)
   }
 
   // MARK: - Document
@@ -48,7 +48,7 @@ struct LottieDocument {
     var items = try content(rootNode, scene.root.modifiers.count, environment: .color(.black), mode: .normal)
     let origin = staticTrace.origin
     if layoutIsAnimated {
-      let o = joint([{ layoutTrace(self.scene, at: $0).origin.x }, { layoutTrace(self.scene, at: $0).origin.y }])
+      let o = joint([{ self.scene.layout(at: $0).origin.x }, { self.scene.layout(at: $0).origin.y }])
       items = translated(items, o[0], o[1], name: "canvas")
     } else {
       items = translated(items, .constant(LottieNumber.round(origin.x)), .constant(LottieNumber.round(origin.y)), name: "canvas")
@@ -503,14 +503,14 @@ struct LottieDocument {
   }
 
   /// The layout of `node` at `t`.
-  func trace(_ node: Node, at t: Double) -> ViewTrace {
-    var v = layoutIsAnimated ? layoutTrace(scene, at: t).root : staticTrace.root
+  func trace(_ node: Node, at t: Double) -> LaidOutView {
+    var v = layoutIsAnimated ? scene.layout(at: t).root : staticTrace.root
     for i in node.path where i < v.children.count { v = v.children[i] }
     return v
   }
 
   /// A point read from the layout of `node`, as two properties.
-  func layoutVector(_ node: Node, _ read: @escaping (ViewTrace) -> Point) -> [LottieScalar] {
+  func layoutVector(_ node: Node, _ read: @escaping (LaidOutView) -> Point) -> [LottieScalar] {
     layoutPoint { read(self.trace(node, at: $0)) }
   }
 

@@ -1,0 +1,35 @@
+// MARK: - Modifier geometry
+
+extension UnitAnchor {
+  /// The point at this unit position of a view of `size` points: (width · x, height · y).
+  public func point(in size: Size) -> Point {
+    Point(x: size.width * x, y: size.height * y)
+  }
+}
+
+extension Modifier {
+  /// How the modifier moves its content at `t` seconds, for content of `contentSize` points that
+  /// layout shifted by `shift` (`LaidOutView.shifts`): `frame` and `padding` translate by the
+  /// shift, `offset` by its amounts, `rotationEffect` and `scaleEffect` turn or scale about their
+  /// anchor in the content's frame (translate the anchor to the origin, turn or scale, translate
+  /// back: SwiftUI's rule). nil for modifiers that do not move their content by an affine
+  /// transform (`rotation3DEffect` is a projection; opacity, shadow and styles do not move).
+  public func transform(contentSize: Size, shift: Point, at t: Double) -> Transform? {
+    switch self {
+    case .frame, .padding:
+      return .translation(x: shift.x, y: shift.y)
+    case .offset(let x, let y):
+      return .translation(x: x.value(at: t), y: y.value(at: t))
+    case .rotationEffect(let degrees, let anchor):
+      let a = anchor.point(in: contentSize)
+      return Transform.translation(x: -a.x, y: -a.y).then(.rotation(degrees: degrees.value(at: t)))
+        .then(.translation(x: a.x, y: a.y))
+    case .scaleEffect(let x, let y, let anchor):
+      let a = anchor.point(in: contentSize)
+      return Transform.translation(x: -a.x, y: -a.y).then(.scale(x: x.value(at: t), y: y.value(at: t)))
+        .then(.translation(x: a.x, y: a.y))
+    case .rotation3DEffect, .opacity, .shadow, .foregroundStyle:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import XCTest
+
+@testable import KurukuruCore
+
+/// The one layout pass: its numbers, and that drawing is built from them.
+final class LayoutTests: XCTestCase {
+  func scene(_ view: String, width: Double = 100, height: Double = 60) throws -> ResolvedScene {
+    try Preset(text: #"{"width": \#(width), "height": \#(height), "view": \#(view)}"#, file: "t.json").scene()
+  }
+
+  func testAnHStackOffersTheLeastFlexibleChildFirstAndAlignsAcross() throws {
+    let s = try scene(
+      #"{"HStack": {"spacing": 10, "alignment": "top", "content": [{"Circle": {}, "modifiers": [{"frame": {"width": 20, "height": 20}}]}, {"Rectangle": {}}]}}"#)
+    let (origin, root) = s.layout(at: 0)
+    // The fixed circle first (20 pt), then the rectangle takes the rest: 100 − 20 − 10 = 70 pt.
+    XCTAssertEqual(root.children.map(\.size), [Size(width: 20, height: 20), Size(width: 70, height: 60)])
+    XCTAssertEqual(root.childOffsets, [Point(x: 0, y: 0), Point(x: 30, y: 0)])
+    XCTAssertEqual(root.size, Size(width: 100, height: 60))
+    XCTAssertEqual(origin, .zero)
+    // The circle's frame centres its 20×20 content (offered 20×20: no shift).
+    XCTAssertEqual(root.children[0].shifts, [.zero])
+  }
+
+  func testFrameAlignmentAndPaddingAreShiftsAndTheRootIsCentred() throws {
+    let s = try scene(
+      #"{"Circle": {}, "modifiers": [{"frame": {"width": 10, "height": 10}}, {"padding": 5}, {"frame": {"width": 40, "height": 30, "alignment": "bottomTrailing"}}]}"#)
+    let (origin, root) = s.layout(at: 0)
+    XCTAssertEqual(root.sizes, [Size(width: 10, height: 10), Size(width: 10, height: 10), Size(width: 20, height: 20), Size(width: 40, height: 30)])
+    XCTAssertEqual(root.shifts, [.zero, Point(x: 5, y: 5), Point(x: 20, y: 10)])
+    XCTAssertEqual(root.baseProposal, Size(width: 10, height: 10))
+    XCTAssertEqual(origin, Point(x: 30, y: 15))
+    // Drawing places the circle where the layout says: (30 + 20 + 5, 15 + 10 + 5), 10 pt wide.
+    let list = evaluate(s, at: 0)
+    guard case .drawing(let d)? = list.items.first else { return XCTFail("no drawing") }
+    let points = d.path.elements.compactMap { element -> Point? in
+      switch element {
+      case .move(let p), .line(let p), .cubic(_, _, let p): return d.transform.apply(p)
+      case .close: return nil
+      }
+    }
+    XCTAssertEqual(points.map(\.x).min() ?? .nan, 55, accuracy: 1e-9)
+    XCTAssertEqual(points.map(\.y).min() ?? .nan, 30, accuracy: 1e-9)
+    XCTAssertEqual((points.map(\.x).max() ?? .nan) - 55, 10, accuracy: 1e-9)
+  }
+
+  func testAnimatedFrameSizesChangeTheLayoutOverTime() throws {
+    let s = try scene(
+      #"{"Rectangle": {}, "modifiers": [{"frame": {"width": {"from": 10, "to": 50, "animation": "linear(duration: 1).repeatForever(autoreverses: false)"}, "height": 10}}]}"#)
+    XCTAssertEqual(s.layout(at: 0).root.size.width, 10, accuracy: 1e-9)
+    XCTAssertEqual(s.layout(at: 0.5).root.size.width, 30, accuracy: 1e-9)
+    XCTAssertEqual(s.layout(at: 0.5).origin.x, 35, accuracy: 1e-9)
+    // Past the loop the layout wraps, as frames do.
+    XCTAssertEqual(s.layout(at: 1.5).root, s.layout(at: 0.5).root)
+  }
+
+  func testModifierTransformsTurnAboutTheirAnchor() {
+    let m = Modifier.rotationEffect(degrees: .constant(90), anchor: UnitAnchor(x: 0, y: 0))
+    let t = m.transform(contentSize: Size(width: 10, height: 10), shift: .zero, at: 0)
+    // About the top-left corner, a quarter turn clockwise on screen takes (10, 0) to (0, 10).
+    let p = t?.apply(Point(x: 10, y: 0))
+    XCTAssertEqual(p?.x ?? .nan, 0, accuracy: 1e-12)
+    XCTAssertEqual(p?.y ?? .nan, 10, accuracy: 1e-12)
+    XCTAssertNil(Modifier.opacity(.constant(0.5)).transform(contentSize: .zero, shift: .zero, at: 0))
+  }
+}
