@@ -15,7 +15,7 @@ let package = Package(
     // plugin's tool as a libFuzzer executable.
     .library(
       name: "KurukuruEngine",
-      targets: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender"]),
+      targets: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruLottie", "KurukuruRender"]),
   ],
   targets: [
     // MARK: - System libraries
@@ -58,7 +58,9 @@ let package = Package(
       name: "KurukuruCodecs",
       dependencies: ["KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG", "CZlib", "CDeflate", "CZopfli", "CWebP"]),
     .target(name: "KurukuruCompare", dependencies: ["KurukuruCore"]),
-    .target(name: "KurukuruRender", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs"]),
+    // The Lottie model, its timing and the exporter: vectors, not frames, so it needs only the core.
+    .target(name: "KurukuruLottie", dependencies: ["KurukuruCore"]),
+    .target(name: "KurukuruRender", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruLottie"]),
     // Many presets × formats × scales into one folder with a manifest, contact sheets and a gallery.
     .target(
       name: "KurukuruBatch",
@@ -77,8 +79,8 @@ let package = Package(
     .target(
       name: "Kurukuru",
       dependencies: [
-        "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender", "KurukuruBatch",
-        "KurukuruPresets",
+        "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruLottie", "KurukuruRender",
+        "KurukuruBatch", "KurukuruPresets",
       ]),
     .target(
       name: "KurukuruSnapshot",
@@ -101,6 +103,7 @@ let package = Package(
       name: "KurukuruCompareTests", dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruCompare"],
       exclude: ["Fixtures"]),
     .testTarget(name: "KurukuruRenderTests", dependencies: ["Kurukuru"]),
+    .testTarget(name: "KurukuruLottieTests", dependencies: ["KurukuruCore", "KurukuruLottie"]),
     .testTarget(
       name: "KurukuruBatchTests", dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruRender", "KurukuruBatch"]),
     .testTarget(name: "KurukuruCLITests", dependencies: ["KurukuruCLI", "KurukuruCore", "KurukuruCodecs", "KurukuruBatch"]),

@@ -14,6 +14,7 @@
 @_exported import KurukuruRaster
 @_exported import KurukuruCodecs
 @_exported import KurukuruCompare
+@_exported import KurukuruLottie
 @_exported import KurukuruRender
 @_exported import KurukuruBatch
 @_exported import KurukuruPresets

@@ -1,5 +1,6 @@
 import Foundation
 import KurukuruCore
+import KurukuruLottie
 
 // MARK: - LottieFormat
 
@@ -52,8 +53,7 @@ public struct LottieFormat: OutputFormat {
   /// The Lottie document of `scene`, as UTF-8 JSON bytes (compact, deterministic).
   /// - Throws: `LottieError` for what cannot be exported.
   public static func document(for scene: ResolvedScene) throws -> [UInt8] {
-    let json = try LottieDocument(scene: scene).build()
-    return Array(json.render(indent: nil).utf8)
+    try LottieExporter.document(for: scene)
   }
 
   /// Whether `path` holds a Kurukuru preset (a JSON object with a `view`, without `layers`).

@@ -1,6 +1,19 @@
 import Foundation
 import KurukuruCore
 
+// MARK: - LottieExporter
+
+/// Turns a resolved scene into a Lottie 1.0 document (`LottieDocument` has the rules).
+public enum LottieExporter {
+  /// The Lottie document of `scene`, as UTF-8 JSON bytes (compact, deterministic: keys in a
+  /// fixed order, numbers rounded to 4 decimals, 6 for easing handles and colours).
+  /// - Throws: `LottieError` naming the scene's file and the view for what cannot be exported.
+  public static func document(for scene: ResolvedScene) throws -> [UInt8] {
+    let json = try LottieDocument(scene: scene).build()
+    return Array(json.render(indent: nil).utf8)
+  }
+}
+
 // MARK: - LottieDocument
 
 /// Builds a Lottie 1.0 document (one shape layer of nested groups) from a resolved scene.

@@ -2,7 +2,7 @@ import Foundation
 import KurukuruCore
 import XCTest
 
-@testable import KurukuruRender
+@testable import KurukuruLottie
 
 /// Timing conversion of the Lottie exporter: cubic timing curves become keyframe handles
 /// exactly, repeats unroll over the loop, and what cannot be exact is sampled within 0.5 %.

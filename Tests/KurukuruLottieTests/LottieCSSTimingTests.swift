@@ -2,7 +2,7 @@ import Foundation
 import KurukuruCore
 import XCTest
 
-@testable import KurukuruRender
+@testable import KurukuruLottie
 
 /// CSS timing in the Lottie export: `steps()` as the animation's curve is exact (constant
 /// between jumps, hold keyframes); as a keyframe segment's curve it has no Bézier form and is
