@@ -13,10 +13,9 @@ import KurukuruCore
 /// depend on which frames were rendered before or on which thread. Only the mask's reach (the
 /// rectangle outside which it is 0) is stored. At most `maximumEntries` masks and
 /// `maximumBytes` bytes are kept; the least recently used go first.
+///
+/// Each `RasterCache` holds one (a rasterizer's `cache.masks`).
 final class BlurredMasks: @unchecked Sendable {
-  /// The cache the rasterizer uses.
-  static let shared = BlurredMasks()
-
   /// Most masks kept.
   let maximumEntries: Int
   /// Most mask bytes kept.

@@ -124,8 +124,8 @@ struct ShadowLayerBounds: Equatable {
 /// Draws children into an offscreen surface, then onto the target: first the shadow (the
 /// surface's alpha blurred with a Gaussian of `shadow.sigma` pixels, used as a mask for the
 /// shadow colour at alpha × opacity, offset by the shadow offset), then the content at `opacity`.
-/// The blurred mask is taken from `BlurredMasks` when the same items were blurred the same way
-/// before (a static part of an animation).
+/// The blurred mask is taken from the target's cache (`RasterCache.masks`) when the same items
+/// were blurred the same way before (a static part of an animation).
 /// - Parameters:
 ///   - items: the layer's children.
 ///   - opacity: the layer's opacity (0…1], applied to the content and the shadow.
@@ -142,7 +142,7 @@ private func drawShadowed(
 
   // Both offscreen surfaces draw into pooled buffers (see ScratchBuffers); each is finished
   // (Cairo lets go of it) before its buffer goes back to the pool.
-  let pool = ScratchBuffers.shared
+  let pool = target.cache.scratch
   let contentStride = ImageSurface.stride(of: CAIRO_FORMAT_ARGB32, width: bounds.width)
   let maskStride = ImageSurface.stride(of: CAIRO_FORMAT_A8, width: bounds.width)
   guard contentStride > 0, maskStride > 0 else {
@@ -160,7 +160,7 @@ private func drawShadowed(
   let layerContext = try CairoContext(surface: content)
   let layerTarget = RenderTarget(
     context: layerContext, originX: bounds.x, originY: bounds.y, width: bounds.width, height: bounds.height,
-    scale: target.scale)
+    scale: target.scale, cache: target.cache)
   try drawItems(items, on: layerTarget)
   try layerContext.check("drawing a shadowed layer")
 
@@ -185,7 +185,7 @@ private func drawShadowed(
   var reach: MaskBounds?
   mask.withPixels { destination in
     guard let destination else { return }
-    if let stored = BlurredMasks.shared.copy(key, into: destination, stride: mask.stride) {
+    if let stored = target.cache.masks.copy(key, into: destination, stride: mask.stride) {
       reach = stored
       return
     }
@@ -197,7 +197,7 @@ private func drawShadowed(
         inkRegion: inkRegion)
     }
     if let reach {
-      BlurredMasks.shared.store(key, from: UnsafePointer(destination), stride: mask.stride, reach: reach)
+      target.cache.masks.store(key, from: UnsafePointer(destination), stride: mask.stride, reach: reach)
     }
   }
   // No ink: neither the shadow nor the content changes a pixel.

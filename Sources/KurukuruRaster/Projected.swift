@@ -245,7 +245,8 @@ private func drawWarped(_ group: ProjectedGroup, on target: RenderTarget) throws
   defer { source.finish() }
   let sourceContext = try CairoContext(surface: source)
   let sourceTarget = RenderTarget(
-    context: sourceContext, originX: s.x, originY: s.y, width: s.width, height: s.height, scale: sourceScale)
+    context: sourceContext, originX: s.x, originY: s.y, width: s.width, height: s.height, scale: sourceScale,
+    cache: target.cache)
   try drawItems(group.items, on: sourceTarget)
   try sourceContext.check("drawing a projected group")
   cairo_surface_flush(source.handle)

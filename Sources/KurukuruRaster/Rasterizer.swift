@@ -5,10 +5,12 @@ import KurukuruCore
 
 /// Draws display lists with Cairo into straight-alpha RGBA frames (ARCHITECTURE.md §2, step 4).
 ///
-/// Each call to `render(_:)` owns its own Cairo surface and context, so one rasterizer may be used
-/// from many threads at once. Antialiasing is `CAIRO_ANTIALIAS_GOOD` (on Cairo's image backend the
-/// same coverage rasterizer as the default), and the output is deterministic: the same list and
-/// scale give the same bytes on every run.
+/// Each call to `render(_:)` draws on its own Cairo surface and context; what it keeps for later
+/// frames (canvases of static first items, blurred shadow masks, offscreen buffers) goes into
+/// `cache`, which is locked, so one rasterizer may be used from many threads at once. Copies of a
+/// rasterizer share its cache. Antialiasing is `CAIRO_ANTIALIAS_GOOD` (on Cairo's image backend
+/// the same coverage rasterizer as the default), and the output is deterministic: the same list
+/// and scale give the same bytes on every run, whatever the cache holds.
 public struct Rasterizer: Sendable {
   /// Largest canvas side, in pixels.
   public static let maximumCanvasSide = 8192
@@ -17,11 +19,19 @@ public struct Rasterizer: Sendable {
 
   /// Pixels per point (> 0). Default 1.
   public let scale: Double
+  /// What frames keep for later frames, with its budgets (at most 112 MiB of pixels); shared by
+  /// copies of this rasterizer and by any other rasterizer given the same cache. Default: a new
+  /// cache of its own.
+  public let cache: RasterCache
 
   /// Creates a rasterizer.
-  /// - Parameter scale: pixels per point (> 0). Default 1. An invalid scale makes `render(_:)` throw.
-  public init(scale: Double = 1) {
+  /// - Parameters:
+  ///   - scale: pixels per point (> 0). Default 1. An invalid scale makes `render(_:)` throw.
+  ///   - cache: where frames keep what later frames reuse; pass one to share it with other
+  ///     rasterizers (frames are the same bytes either way). Default: a new, empty cache.
+  public init(scale: Double = 1, cache: RasterCache = RasterCache()) {
     self.scale = scale
+    self.cache = cache
   }
 
   /// Canvas size in pixels for a display list: `Int((points * scale).rounded())` per side.
@@ -72,7 +82,7 @@ public struct Rasterizer: Sendable {
     // each frame).
     let count = width * height * 4
     let canvas = StaticPrefixes.Canvas(width: width, height: height, scale: scale, background: list.background)
-    let prefix = try StaticPrefixes.shared.prefix(of: list.items, on: canvas) { items, data in
+    let prefix = try cache.prefixes.prefix(of: list.items, on: canvas) { items, data in
       try draw(items, background: list.background, width: width, height: height, into: data)
     }
     if let prefix {
@@ -126,7 +136,8 @@ public struct Rasterizer: Sendable {
       format: CAIRO_FORMAT_ARGB32, data: UnsafeMutableRawPointer(data), width: width, height: height, stride: width * 4)
     defer { surface.finish() }
     let context = try CairoContext(surface: surface)
-    let canvas = RenderTarget(context: context, originX: 0, originY: 0, width: width, height: height, scale: scale)
+    let canvas = RenderTarget(
+      context: context, originX: 0, originY: 0, width: width, height: height, scale: scale, cache: cache)
     if background.alpha > 0 {
       let c = background
       cairo_set_source_rgba(context.handle, c.red, c.green, c.blue, c.alpha)
@@ -134,15 +145,6 @@ public struct Rasterizer: Sendable {
     }
     try drawItems(items, on: canvas)
     try context.check("drawing the display list")
-  }
-
-  /// Empties the caches every rasterizer shares across frames (canvases of static first items,
-  /// up to 64 MiB; blurred shadow masks): their memory goes back at once instead of as entries
-  /// age out. Frames drawn afterwards are the same bytes; they only draw everything again until
-  /// the caches refill. Safe to call from any thread.
-  public static func clearCaches() {
-    StaticPrefixes.shared.removeAll()
-    BlurredMasks.shared.removeAll()
   }
 
   /// One side in pixels: `points * scale` rounded; 0 when negative or not a number.
@@ -172,6 +174,8 @@ struct RenderTarget {
   let height: Int
   /// Pixels per point.
   let scale: Double
+  /// The rasterizer's cache: blurred masks and offscreen buffers for the layers drawn on it.
+  let cache: RasterCache
 
   /// Canvas points → this surface's pixels; drawings add their own transform on top.
   var pointMatrix: cairo_matrix_t {

@@ -13,10 +13,9 @@ import Foundation
 /// adds at most `maximumBytes` to the resident size. Buffers are zero when taken, so output never
 /// depends on what a buffer held before: a buffer given back `cleaned` (its user zeroed the few
 /// bytes it wrote) is handed out as it is, any other is zero-filled when taken.
+///
+/// Each `RasterCache` holds one (a rasterizer's `cache.scratch`).
 final class ScratchBuffers: @unchecked Sendable {
-  /// The pool the rasterizer uses.
-  static let shared = ScratchBuffers()
-
   /// Most free buffers kept.
   let maximumBuffers: Int
   /// Most bytes kept in free buffers.
@@ -91,6 +90,17 @@ final class ScratchBuffers: @unchecked Sendable {
     }
     lock.unlock()
     for b in release { b.pointer.deallocate() }
+  }
+
+  /// Frees every buffer the pool keeps. Buffers taken meanwhile are not affected: given back,
+  /// they are kept or freed as usual.
+  func removeAll() {
+    lock.lock()
+    let release = free
+    free.removeAll()
+    freeBytes = 0
+    lock.unlock()
+    for entry in release { entry.buffer.pointer.deallocate() }
   }
 
   /// Free buffers held and their total size in bytes (for tests).

@@ -32,10 +32,9 @@ import KurukuruCore
 /// At most `maximumEntries` entries and `maximumBytes` bytes (counting every entry at its
 /// largest: two canvases and the working copies) are kept, the least recently used going first;
 /// canvases over a sixteenth of `maximumBytes` are never stored.
+///
+/// Each `RasterCache` holds one (a rasterizer's `cache.prefixes`).
 final class StaticPrefixes: @unchecked Sendable {
-  /// The cache the rasterizer uses.
-  static let shared = StaticPrefixes()
-
   /// Most entries kept.
   let maximumEntries: Int
   /// Most bytes kept (both canvases of every entry).

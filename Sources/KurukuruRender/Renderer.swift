@@ -10,6 +10,13 @@ import KurukuruRaster
 /// and rasterized at `scale` pixels per point. Frames are rendered on up to `jobs` threads and
 /// streamed to the format in order; the bytes written never depend on `jobs`.
 ///
+/// Each renderer draws through a `RasterCache` of its own (`rasterizer.cache`, at most 112 MiB of
+/// pixels), unless it was given one: two renderers never share memory or budgets by accident,
+/// and the cache's memory goes back when the last renderer holding it is gone. Copies of a
+/// renderer, and the renderers made from it for a format (`prepared(for:)`'s re-timed one, the
+/// app bundles' other scales), share its cache, so one write stays within one budget. What the
+/// cache holds never changes a byte.
+///
 /// ```swift
 /// let preset = try Preset.load(path: "Presets/loading-circle.json")
 /// try Renderer(preset, scale: 2).write(.gif(), to: "loader.gif")
@@ -17,7 +24,7 @@ import KurukuruRaster
 public struct Renderer: Sendable {
   /// The scene rendered.
   public let scene: ResolvedScene
-  /// Draws each frame; its `scale` is in pixels per point.
+  /// Draws each frame; its `scale` is in pixels per point, its `cache` this renderer's.
   public let rasterizer: Rasterizer
   /// Canvas width in pixels.
   public let width: Int
@@ -47,14 +54,17 @@ public struct Renderer: Sendable {
   ///   - scale: pixels per point (> 0). Default 1.
   ///   - jobs: worker threads (≥ 1; smaller values count as 1). Default `defaultJobs`.
   ///   - limits: `maxWork` bounds `work`; default `Limits()`.
+  ///   - cache: what frames keep for later frames; pass another renderer's
+  ///     (`rasterizer.cache`) to share its memory and budget. Default: a new, empty cache.
   /// - Throws: `RasterError` when the canvas at `scale` is empty or larger than
   ///   `Rasterizer.maximumCanvasSide` pixels a side, or `scale` is not a positive number;
   ///   `RenderError.tooMuchWork` when one loop is more than `limits.maxWork` pixel-views.
   public init(
-    _ scene: ResolvedScene, scale: Double = 1, jobs: Int = Renderer.defaultJobs, limits: Limits = Limits()
+    _ scene: ResolvedScene, scale: Double = 1, jobs: Int = Renderer.defaultJobs, limits: Limits = Limits(),
+    cache: RasterCache = RasterCache()
   ) throws {
     self.scene = scene
-    self.rasterizer = Rasterizer(scale: scale)
+    self.rasterizer = Rasterizer(scale: scale, cache: cache)
     (width, height) = try rasterizer.canvasSize(for: scene.size)
     self.jobs = max(1, jobs)
     self.limits = limits
@@ -75,13 +85,15 @@ public struct Renderer: Sendable {
   ///     Default none.
   ///   - jobs: worker threads. Default `defaultJobs`.
   ///   - limits: bounds for resolving and for `work`. Default `Limits()`.
+  ///   - cache: what frames keep for later frames. Default: a new, empty cache.
   /// - Throws: `PresetError` for a bad setting, `RasterError` for a bad canvas,
   ///   `RenderError.tooMuchWork` past `limits.maxWork`.
   public init(
     _ preset: Preset, scale: Double = 1, settings: [String: String] = [:], jobs: Int = Renderer.defaultJobs,
-    limits: Limits = Limits()
+    limits: Limits = Limits(), cache: RasterCache = RasterCache()
   ) throws {
-    try self.init(try preset.scene(settings: settings, limits: limits), scale: scale, jobs: jobs, limits: limits)
+    try self.init(
+      try preset.scene(settings: settings, limits: limits), scale: scale, jobs: jobs, limits: limits, cache: cache)
   }
 
   /// Pixels per point.
@@ -151,13 +163,15 @@ public struct Renderer: Sendable {
   // MARK: - Writing
 
   /// The renderer a format needs: the same one, or one re-timed to the format's frame-rate
-  /// limit (GIF plays at most 50 fps), with a note saying so.
+  /// limit (GIF plays at most 50 fps), with a note saying so. A re-timed renderer draws through
+  /// this renderer's cache.
   /// - Throws: `PresetError` if the re-timed loop exceeds the limits.
   public func prepared(for format: some OutputFormat) throws -> PreparedRenderer {
     guard let limit = format.frameRateLimit, scene.fps > limit.fps else {
       return PreparedRenderer(renderer: self, note: nil)
     }
-    var renderer = try Renderer(scene.retimed(fps: limit.fps, limits: limits), scale: scale, jobs: jobs, limits: limits)
+    var renderer = try Renderer(
+      scene.retimed(fps: limit.fps, limits: limits), scale: scale, jobs: jobs, limits: limits, cache: rasterizer.cache)
     renderer.onFrame = onFrame
     let note = "\(limit.reason); \(OutputNaming.number(scene.fps)) fps lowered to \(OutputNaming.number(limit.fps))"
     return PreparedRenderer(renderer: renderer, note: note)

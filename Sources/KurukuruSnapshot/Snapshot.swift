@@ -96,6 +96,7 @@ public enum Snapshot {
   ///
   /// Times are taken modulo the scene's loop period (`scene.timeline.period`), so a time in the
   /// second loop shows what the looping GIF shows then (one-shot animations restart too).
+  /// The frames are drawn through a raster cache of this call's own, freed when it returns.
   /// - Throws: `SnapshotError.noTimes`, `.invalidTime`, `.invalidScale`, or the rasterizer's
   ///   error.
   public static func render(_ scene: ResolvedScene, at times: [Double], scale: Double) throws -> [Frame] {

@@ -28,6 +28,19 @@ final class ScratchBuffersTests: XCTestCase {
     XCTAssertEqual(pool.holding.buffers, 0)
   }
 
+  func testRemoveAllFreesTheKeptBuffersOnly() {
+    let pool = ScratchBuffers()
+    let kept = pool.take(bytes: 1000), used = pool.take(bytes: 2000)
+    pool.give(kept)
+    XCTAssertEqual(pool.holding.buffers, 1)
+    pool.removeAll()
+    XCTAssertEqual(pool.holding.buffers, 0)
+    XCTAssertEqual(pool.holding.bytes, 0)
+    pool.give(used)  // taken before: kept as usual
+    XCTAssertEqual(pool.holding.buffers, 1)
+    XCTAssertEqual(pool.holding.bytes, 2000)
+  }
+
   func testPoolKeepsWithinItsLimits() {
     let pool = ScratchBuffers(maximumBuffers: 2, maximumBytes: 10_000)
     let buffers = [3000, 4000, 5000, 20_000].map { pool.take(bytes: $0) }
@@ -41,12 +54,14 @@ final class ScratchBuffersTests: XCTestCase {
     func glowing(_ item: DisplayItem) -> DisplayItem {
       .layer(Layer(opacity: 1, shadow: Shadow(color: .black, radius: 4, offset: .zero), items: [item]))
     }
+    let cache = RasterCache()
     let small = [glowing(fill(Shapes.rect(40, 40, 20, 20), red))]
-    let before = try render(small)
+    let before = try render(small, cache: cache)
     // A full-canvas layer leaves its pooled buffers full of ink …
-    _ = try render([glowing(fill(Shapes.rect(0, 0, 100, 100), blue))])
+    _ = try render([glowing(fill(Shapes.rect(0, 0, 100, 100), blue))], cache: cache)
+    XCTAssertEqual(cache.scratch.holding.buffers, 2, "the layer's surface and mask went back to the cache's pool")
     // … which must not show through the next frame's layer.
-    let after = try render(small)
+    let after = try render(small, cache: cache)
     XCTAssertEqual(before, after)
     XCTAssertGreaterThan(before[50, 37].a, 0, "the shadow spreads past the square")
     XCTAssertEqual(before[5, 5].a, 0, "and not to the corners")

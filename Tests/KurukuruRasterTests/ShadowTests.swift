@@ -6,11 +6,11 @@ import XCTest
 final class ShadowTests: XCTestCase {
   private func glowingDisc(
     center: Point = Point(x: 50, y: 50), color: RGBAColor = blue, radius: Double = 8, offset: Point = .zero,
-    opacity: Double = 1, scale: Double = 1
+    opacity: Double = 1, scale: Double = 1, cache: RasterCache = RasterCache()
   ) throws -> Frame {
     let disc = fill(Shapes.circle(center: center, radius: 10), .white)
     let layer = Layer(opacity: opacity, shadow: Shadow(color: color, radius: radius, offset: offset), items: [disc])
-    return try render([.layer(layer)], scale: scale)
+    return try render([.layer(layer)], scale: scale, cache: cache)
   }
 
   func testGlowAppearsOutsideTheShapeInTheShadowColourFadingWithDistance() throws {
@@ -196,21 +196,22 @@ final class ShadowTests: XCTestCase {
   /// A layer rendered again is taken from the cache, with the very bytes of a fresh blur; a
   /// different blur or offset is never served another layer's mask.
   func testRepeatedLayersReuseTheirMaskWithIdenticalBytes() throws {
-    BlurredMasks.shared.removeAll()
-    let fresh = try glowingDisc()
-    XCTAssertEqual(BlurredMasks.shared.holding.masks, 1)
-    let again = try glowingDisc()
-    XCTAssertEqual(BlurredMasks.shared.holding.masks, 1, "the second render is a hit")
+    let cache = RasterCache()
+    let fresh = try glowingDisc(cache: cache)
+    XCTAssertEqual(cache.masks.holding.masks, 1)
+    let again = try glowingDisc(cache: cache)
+    XCTAssertEqual(cache.masks.holding.masks, 1, "the second render is a hit")
     XCTAssertEqual(again, fresh)
 
-    let softer = try glowingDisc(radius: 5)
-    let moved = try glowingDisc(offset: Point(x: 3, y: 0))
-    let bigger = try glowingDisc(scale: 2)
-    XCTAssertEqual(BlurredMasks.shared.holding.masks, 4)
-    BlurredMasks.shared.removeAll()
-    XCTAssertEqual(try glowingDisc(radius: 5), softer)
-    XCTAssertEqual(try glowingDisc(offset: Point(x: 3, y: 0)), moved)
-    XCTAssertEqual(try glowingDisc(scale: 2), bigger)
+    let softer = try glowingDisc(radius: 5, cache: cache)
+    let moved = try glowingDisc(offset: Point(x: 3, y: 0), cache: cache)
+    let bigger = try glowingDisc(scale: 2, cache: cache)
+    XCTAssertEqual(cache.masks.holding.masks, 4)
+    cache.removeAll()
+    XCTAssertEqual(cache.masks.holding.masks, 0)
+    XCTAssertEqual(try glowingDisc(radius: 5, cache: cache), softer)
+    XCTAssertEqual(try glowingDisc(offset: Point(x: 3, y: 0), cache: cache), moved)
+    XCTAssertEqual(try glowingDisc(scale: 2, cache: cache), bigger)
     XCTAssertNotEqual(softer, fresh)
   }
 

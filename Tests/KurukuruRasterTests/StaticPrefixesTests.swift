@@ -6,11 +6,6 @@ import XCTest
 /// Frames that start with the same items as earlier ones start from a cached canvas
 /// (`StaticPrefixes`): the bytes must be exactly those of drawing every item.
 final class StaticPrefixesTests: XCTestCase {
-  override func tearDown() {
-    StaticPrefixes.shared.removeAll()
-    super.tearDown()
-  }
-
   /// Frame `i` of a small animation: a half-transparent track in an opacity group and a static
   /// gradient bar under an arc turning 20° a frame.
   private func frame(_ i: Int, background: RGBAColor) -> DisplayList {
@@ -35,34 +30,34 @@ final class StaticPrefixesTests: XCTestCase {
     for background in [RGBAColor.clear, RGBAColor(red: 1, green: 1, blue: 0.5, alpha: 0.4)] {
       for scale in [1.0, 1.5] {
         let rasterizer = Rasterizer(scale: scale)
+        let prefixes = rasterizer.cache.prefixes
         // Each reference frame is drawn with an empty cache: no prefix can be used.
         let expected = try (0..<8).map { i -> Frame in
-          StaticPrefixes.shared.removeAll()
+          prefixes.removeAll()
           return try rasterizer.render(frame(i, background: background))
         }
-        XCTAssertEqual(StaticPrefixes.shared.holding.entries, 0)
-        StaticPrefixes.shared.removeAll()
+        XCTAssertEqual(prefixes.holding.entries, 0)
+        prefixes.removeAll()
         for i in 0..<8 {
           XCTAssertEqual(try rasterizer.render(frame(i, background: background)), expected[i], "frame \(i)")
         }
-        XCTAssertEqual(StaticPrefixes.shared.holding.entries, 1, "the track and the bar are drawn once")
+        XCTAssertEqual(prefixes.holding.entries, 1, "the track and the bar are drawn once")
         // A list drawn again after itself: the whole frame is the prefix.
-        StaticPrefixes.shared.removeAll()
+        prefixes.removeAll()
         for _ in 0..<3 {
           XCTAssertEqual(try rasterizer.render(frame(3, background: background)), expected[3])
         }
-        XCTAssertEqual(StaticPrefixes.shared.holding.entries, 1, "the whole list")
+        XCTAssertEqual(prefixes.holding.entries, 1, "the whole list")
       }
     }
   }
 
-  func testClearCachesEmptiesThemAndFramesStayTheSame() throws {
+  func testRemoveAllEmptiesTheCacheAndFramesStayTheSame() throws {
     let rasterizer = Rasterizer(scale: 1)
     let first = try (0..<4).map { try rasterizer.render(frame($0, background: .clear)) }
-    XCTAssertEqual(StaticPrefixes.shared.holding.entries, 1)
-    Rasterizer.clearCaches()
-    XCTAssertEqual(StaticPrefixes.shared.holding.entries, 0)
-    XCTAssertEqual(BlurredMasks.shared.holding.masks, 0)
+    XCTAssertEqual(rasterizer.cache.holding.prefixes, 1)
+    rasterizer.cache.removeAll()
+    XCTAssertEqual(rasterizer.cache.holding, .empty)
     XCTAssertEqual(try (0..<4).map { try rasterizer.render(frame($0, background: .clear)) }, first)
   }
 
@@ -70,32 +65,33 @@ final class StaticPrefixesTests: XCTestCase {
   /// cost more than it saves); the frames are still exact.
   func testItemsStaticForTwoFramesAreNotCached() throws {
     let rasterizer = Rasterizer(scale: 1)
+    let prefixes = rasterizer.cache.prefixes
     func pair(_ i: Int) -> DisplayList {
       let still = fill(Shapes.rect(Double(10 + 5 * (i / 2)), 10, 20, 20), red)
       let moving = fill(Shapes.rect(Double(10 + 3 * i), 60, 10, 10), blue)
       return list([still, moving])
     }
     let expected = try (0..<8).map { i -> Frame in
-      StaticPrefixes.shared.removeAll()
+      prefixes.removeAll()
       return try rasterizer.render(pair(i))
     }
-    StaticPrefixes.shared.removeAll()
+    prefixes.removeAll()
     for i in 0..<8 { XCTAssertEqual(try rasterizer.render(pair(i)), expected[i], "frame \(i)") }
-    XCTAssertEqual(StaticPrefixes.shared.holding.entries, 0)
+    XCTAssertEqual(prefixes.holding.entries, 0)
   }
 
   /// A canvas too large to cache is drawn straight into the frame and converted in place, even
   /// when its items stay.
   func testCanvasesTooLargeToCacheAreDrawnDirectly() throws {
-    StaticPrefixes.shared.removeAll()
+    let cache = RasterCache()
     let items = [
       fill(Shapes.rect(100, 100, 200, 100), red),
       fill(Shapes.rect(600, 100, 200, 100), RGBAColor(red: 0, green: 0, blue: 1, alpha: 0.5)),
     ]
-    var frame = try render(items, width: 1100, height: 1000)
-    for _ in 0..<3 { XCTAssertEqual(try render(items, width: 1100, height: 1000), frame) }
-    frame = try render(items, width: 1100, height: 1000)
-    XCTAssertEqual(StaticPrefixes.shared.holding.entries, 0)
+    var frame = try render(items, width: 1100, height: 1000, cache: cache)
+    for _ in 0..<3 { XCTAssertEqual(try render(items, width: 1100, height: 1000, cache: cache), frame) }
+    frame = try render(items, width: 1100, height: 1000, cache: cache)
+    XCTAssertEqual(cache.prefixes.holding.entries, 0)
     assertPixel(frame, 150, 150, RGBA8(r: 255, g: 0, b: 0), tolerance: 0)
     assertPixel(frame, 650, 150, RGBA8(r: 0, g: 0, b: 255, a: 128), tolerance: 1)
     assertClear(frame, 50, 50)
@@ -103,20 +99,19 @@ final class StaticPrefixesTests: XCTestCase {
   }
 
   func testAPrefixIsNeverUsedOnAnotherCanvas() throws {
-    StaticPrefixes.shared.removeAll()
+    let cache = RasterCache()
     let base = frame(0, background: .clear)
-    for i in 0..<3 { _ = try Rasterizer(scale: 1).render(frame(i, background: .clear)) }
-    XCTAssertEqual(StaticPrefixes.shared.holding.entries, 1)
+    for i in 0..<3 { _ = try Rasterizer(scale: 1, cache: cache).render(frame(i, background: .clear)) }
+    XCTAssertEqual(cache.prefixes.holding.entries, 1)
     // Other scale, other background, other size: drawn in full, same bytes as with no cache.
     let others = [
-      (Rasterizer(scale: 2), base),
-      (Rasterizer(scale: 1), frame(0, background: .white)),
-      (Rasterizer(scale: 1), DisplayList(size: Size(width: 120, height: 100), background: .clear, items: base.items)),
+      (Rasterizer(scale: 2, cache: cache), base),
+      (Rasterizer(scale: 1, cache: cache), frame(0, background: .white)),
+      (Rasterizer(scale: 1, cache: cache), DisplayList(size: Size(width: 120, height: 100), background: .clear, items: base.items)),
     ]
     for (rasterizer, list) in others {
       let cached = try rasterizer.render(list)
-      StaticPrefixes.shared.removeAll()
-      XCTAssertEqual(cached, try rasterizer.render(list))
+      XCTAssertEqual(cached, try Rasterizer(scale: rasterizer.scale).render(list))
     }
   }
 

@@ -85,11 +85,13 @@ func list(_ items: [DisplayItem], width: Double = 100, height: Double = 100, bac
   DisplayList(size: Size(width: width, height: height), background: background, items: items)
 }
 
-/// Renders items on a transparent canvas (default 100×100 points, scale 1).
+/// Renders items on a transparent canvas (default 100×100 points, scale 1), through `cache`
+/// (default: a new one, so nothing is reused from earlier renders).
 func render(
-  _ items: [DisplayItem], width: Double = 100, height: Double = 100, scale: Double = 1, background: RGBAColor = .clear
+  _ items: [DisplayItem], width: Double = 100, height: Double = 100, scale: Double = 1, background: RGBAColor = .clear,
+  cache: RasterCache = RasterCache()
 ) throws -> Frame {
-  try Rasterizer(scale: scale).render(list(items, width: width, height: height, background: background))
+  try Rasterizer(scale: scale, cache: cache).render(list(items, width: width, height: height, background: background))
 }
 
 // MARK: - Pixel assertions
