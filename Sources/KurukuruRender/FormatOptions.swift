@@ -33,11 +33,12 @@ public struct FormatOptionValues: Sendable {
     self.command = command
   }
 
-  /// A number within `range`, or nil when not given.
+  /// A number within `range`, or nil when not given. Only decimal notation counts as a number
+  /// (`NumberText.parse`: `2`, `0.5`, `1e3`; not `0x2`, `inf` or `nan`).
   /// - Throws: `RenderError.invalidOption`.
   public func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
     guard let text = values[name] else { return nil }
-    guard let v = Double(text), v.isFinite, range.contains(v) else {
+    guard let v = NumberText.parse(text), range.contains(v) else {
       throw fail("--\(name) must be a number in \(OutputNaming.number(range.lowerBound))…\(OutputNaming.number(range.upperBound)), got '\(text)'")
     }
     return v

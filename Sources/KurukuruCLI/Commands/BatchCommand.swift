@@ -77,7 +77,7 @@ enum BatchCommand: Command {
       return f
     }
     let scales = try list(args.value("scale") ?? "1", name: "scale").map { s -> Double in
-      guard let v = Double(s), v >= 0.01, v <= 64 else { throw UsageError("batch: --scale takes numbers in 0.01…64, got '\(s)'") }
+      guard let v = NumberText.parse(s), v >= 0.01, v <= 64 else { throw UsageError("batch: --scale takes numbers in 0.01…64, got '\(s)'") }
       return v
     }
     let jobs = try CLI.jobs(args, command: "batch")

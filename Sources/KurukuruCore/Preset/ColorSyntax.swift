@@ -34,7 +34,7 @@ public enum ColorSyntax {
     var alphaFactor = 1.0
     if let r = s.range(of: ".opacity(", options: .backwards), s.hasSuffix(")") {
       let arg = s[r.upperBound..<s.index(before: s.endIndex)].trimmingCharacters(in: .whitespaces)
-      guard let a = Double(arg), (0...1).contains(a) else {
+      guard let a = NumberText.parse(arg), (0...1).contains(a) else {
         return .failure(ColorSyntaxError(message: "opacity in '\(text)' must be a number in 0…1"))
       }
       alphaFactor = a
@@ -61,7 +61,7 @@ public enum ColorSyntax {
       }
     } else if s.hasPrefix("rgb(") || s.hasPrefix("rgba("), s.hasSuffix(")") {
       let inner = s[s.index(after: s.firstIndex(of: "(") ?? s.startIndex)..<s.index(before: s.endIndex)]
-      let parts = inner.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+      let parts = inner.split(separator: ",").map { NumberText.parse($0.trimmingCharacters(in: .whitespaces)) }
       let wantsAlpha = s.hasPrefix("rgba(")
       guard parts.count == (wantsAlpha ? 4 : 3), parts.allSatisfy({ $0 != nil }) else {
         return .failure(ColorSyntaxError(message: "bad colour '\(text)': expected rgb(r, g, b) or rgba(r, g, b, a)"))

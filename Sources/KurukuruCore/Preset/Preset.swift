@@ -115,7 +115,7 @@ public struct Preset: Sendable {
       }
       switch p.kind {
       case .number(_, let lo, let hi):
-        guard let v = Double(text), v.isFinite else {
+        guard let v = NumberText.parse(text) else {
           throw PresetError(file: file, message: "--set \(key)=\(text): '\(key)' takes a number")
         }
         if let lo, v < lo { throw PresetError(file: file, message: "--set \(key)=\(text): must be at least \(fmt(lo))") }
@@ -268,10 +268,6 @@ public struct Parameter: Equatable, Sendable {
   }
 }
 
-/// Formats a number briefly for messages: `1.5`, `200`, `0.333333`.
-func fmt(_ v: Double) -> String {
-  if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-  var s = String(format: "%.6f", v)
-  while s.hasSuffix("0") { s.removeLast() }
-  return s
-}
+/// Formats a number briefly for messages: `1.5`, `200`, `0.333333`, `1e-9`, `1e300` — at most
+/// six decimals (`NumberText.format(_:decimals:)`).
+func fmt(_ v: Double) -> String { NumberText.format(v, decimals: 6) }

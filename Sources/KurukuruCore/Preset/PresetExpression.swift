@@ -319,7 +319,7 @@ private struct PresetExpressionParser {
           while i < chars.count, chars[i].isNumber { i += 1 }
         }
       }
-      guard let v = Double(String(chars[start..<i])) else {
+      guard let v = NumberText.parse(String(chars[start..<i])) else {
         throw PresetExpression.SyntaxError(offset: start, message: "bad number '\(String(chars[start..<i]))'")
       }
       height = 1
