@@ -60,7 +60,7 @@ enum CLI {
         guard let entry = commands.first(where: { $0.definition.name == command }) else {
           let names = commands.map { $0.definition.name }
           throw UsageError(
-            "unknown command '\(command)'" + Suggestion.hint(for: command, in: names) + " (run 'kurukuru --help')")
+            "unknown command \(quoted: command)" + Suggestion.hint(for: command, in: names) + " (run 'kurukuru --help')")
         }
         if help(rest, entry.definition.help) { return 0 }
         return try entry.run(rest)
@@ -130,7 +130,7 @@ enum CLI {
     guard let text = args.value(name) else { return nil }
     switch ColorSyntax.parse(text) {
     case .success(let c): return c
-    case .failure(let e): throw UsageError("\(command): --\(name) \(text): \(e.message)")
+    case .failure(let e): throw UsageError("\(command): --\(name) \(excerpt: text): \(e.message)")
     }
   }
 

@@ -42,7 +42,7 @@ enum DebugCommand {
       return 0
     }
     guard let spec = subcommands.first(where: { $0.name == "debug " + sub }) else {
-      throw UsageError("debug: unknown subcommand '\(sub)'" + Suggestion.hint(for: sub, in: ["dump-cairo", "time-render"]))
+      throw UsageError("debug: unknown subcommand \(quoted: sub)" + Suggestion.hint(for: sub, in: ["dump-cairo", "time-render"]))
     }
     let rest = Array(raw.dropFirst())
     if CLI.help(rest, spec.help) { return 0 }

@@ -72,7 +72,7 @@ enum RenderCommand: Command {
     let name = args.value("format") ?? GIFFormat.name
     guard let type = OutputFormats.named(name) else {
       throw UsageError(
-        "render: --format must be \(OutputFormats.names.dropLast().joined(separator: ", ")) or \(OutputFormats.names.last ?? ""), got '\(name)'"
+        "render: --format must be \(OutputFormats.names.dropLast().joined(separator: ", ")) or \(OutputFormats.names.last ?? ""), got \(quoted: name)"
           + Suggestion.hint(for: name, in: OutputFormats.names))
     }
     let own = Set(type.options.map(\.name))

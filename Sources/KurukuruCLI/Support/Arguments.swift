@@ -28,7 +28,7 @@ struct Arguments {
       i += 1
       if onlyPositional || !a.hasPrefix("--") || a == "-" {
         if !onlyPositional, a.hasPrefix("-"), a.count > 1, NumberText.parse(a) == nil {
-          throw UsageError("\(command): unknown option '\(a)'; options are spelled with two dashes")
+          throw UsageError("\(command): unknown option \(quoted: a); options are spelled with two dashes")
         }
         positional.append(a)
         continue
@@ -55,7 +55,7 @@ struct Arguments {
         values[name, default: []].append(value)
       } else {
         let all = (spec.options + spec.flags).map { "--" + $0 }
-        throw UsageError("\(command): unknown option '--\(name)'" + Suggestion.hint(for: "--" + name, in: all))
+        throw UsageError("\(command): unknown option \(quoted: "--" + name)" + Suggestion.hint(for: "--" + name, in: all))
       }
     }
   }
@@ -83,7 +83,7 @@ struct Arguments {
     var out: [String: String] = [:]
     for s in all("set") {
       guard let eq = s.firstIndex(of: "="), eq != s.startIndex else {
-        throw UsageError("\(command): --set takes NAME=VALUE, got '\(s)'")
+        throw UsageError("\(command): --set takes NAME=VALUE, got \(quoted: s)")
       }
       out[String(s[..<eq])] = String(s[s.index(after: eq)...])
     }

@@ -505,7 +505,7 @@ public enum AnimationParser {
     let ordered = name.contains("-")
       ? names.filter { $0.contains("-") } + names.filter { !$0.contains("-") } : names
     let hint = Suggestion.closest(to: name, in: ordered).map { " — did you mean '\($0)'?" } ?? ""
-    return "unknown \(kind) '\(name)'\(hint)"
+    return "unknown \(kind) \(quoted: name)\(hint)"
   }
 }
 
@@ -546,7 +546,7 @@ struct Call {
     }
     guard value.isFinite else {
       throw AnimationSyntaxError(
-        offset: argument.offset, message: "'\(argument.text)' is not a finite number")
+        offset: argument.offset, message: "\(quoted: argument.text) is not a finite number")
     }
     return value
   }
@@ -587,7 +587,7 @@ struct Call {
       let what = argument.label.map { "'\($0):'" } ?? "the argument"
       throw AnimationSyntaxError(
         offset: argument.offset,
-        message: "expected true or false for \(what) in '\(name)', got '\(argument.text)'")
+        message: "expected true or false for \(what) in '\(name)', got \(quoted: argument.text)")
     }
   }
 }

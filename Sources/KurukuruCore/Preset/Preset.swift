@@ -109,22 +109,22 @@ public struct Preset: Sendable {
         let names = parameters.map(\.name)
         throw PresetError(
           file: file,
-          message: "unknown parameter '\(key)' in --set" + Suggestion.hint(for: key, in: names)
+          message: "unknown parameter \(quoted: key) in --set" + Suggestion.hint(for: key, in: names)
             + (names.isEmpty ? " (this preset has no parameters)" : " (parameters: \(names.joined(separator: ", ")))"),
           kind: .unknownName)
       }
       switch p.kind {
       case .number(_, let lo, let hi):
         guard let v = NumberText.parse(text) else {
-          throw PresetError(file: file, message: "--set \(key)=\(text): '\(key)' takes a number")
+          throw PresetError(file: file, message: "--set \(key)=\(excerpt: text): '\(key)' takes a number")
         }
-        if let lo, v < lo { throw PresetError(file: file, message: "--set \(key)=\(text): must be at least \(fmt(lo))") }
-        if let hi, v > hi { throw PresetError(file: file, message: "--set \(key)=\(text): must be at most \(fmt(hi))") }
+        if let lo, v < lo { throw PresetError(file: file, message: "--set \(key)=\(excerpt: text): must be at least \(fmt(lo))") }
+        if let hi, v > hi { throw PresetError(file: file, message: "--set \(key)=\(excerpt: text): must be at most \(fmt(hi))") }
         numbers[key] = v
       case .color:
         switch ColorSyntax.parse(text) {
         case .success(let c): colors[key] = c
-        case .failure(let e): throw PresetError(file: file, message: "--set \(key)=\(text): \(e.message)")
+        case .failure(let e): throw PresetError(file: file, message: "--set \(key)=\(excerpt: text): \(e.message)")
         }
       }
     }
@@ -239,14 +239,14 @@ public struct Parameter: Equatable, Sendable {
       throw reader.fail(node, "parameters", "'parameters' must be an object of name → {\"default\": …}")
     }
     return try members.map { m in
-      let path = "parameters.\(m.key)"
+      let path = "parameters.\(excerpt: m.key)"
       guard m.key.first.map({ $0.isLetter || $0 == "_" }) == true,
         m.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), m.key != "pi"
       else {
-        throw PresetError(file: reader.file, location: m.keyLocation, path: path, message: "parameter name '\(m.key)' must be an identifier")
+        throw PresetError(file: reader.file, location: m.keyLocation, path: path, message: "parameter name \(quoted: m.key) must be an identifier")
       }
       let o = try reader.object(m.value, path: path, keys: ["default", "min", "max", "description"])
-      guard let d = o["default"] else { throw reader.fail(m.value, path, "parameter '\(m.key)' needs a 'default'") }
+      guard let d = o["default"] else { throw reader.fail(m.value, path, "parameter \(quoted: m.key) needs a 'default'") }
       let desc = try o["description"].map { try reader.string($0, path: path + ".description") }
       switch d.value {
       case .number(let v):

@@ -75,7 +75,7 @@ public struct PresetExpression: Equatable, Sendable {
   ///   result that is not a finite number.
   public func evaluate(_ variables: [String: Double]) throws -> Double {
     let v = try eval(root, variables)
-    guard v.isFinite else { throw SyntaxError(offset: 0, message: "'\(text)' is not a finite number") }
+    guard v.isFinite else { throw SyntaxError(offset: 0, message: "\(quoted: text) is not a finite number") }
     return v
   }
 
@@ -101,7 +101,7 @@ public struct PresetExpression: Equatable, Sendable {
       guard let v = vars[name] else {
         throw SyntaxError(
           offset: offset,
-          message: "unknown name '\(name)'" + Suggestion.hint(for: name, in: Array(vars.keys).sorted()))
+          message: "unknown name \(quoted: name)" + Suggestion.hint(for: name, in: Array(vars.keys).sorted()))
       }
       return v
     case .unary(let op, let a):
@@ -320,7 +320,7 @@ private struct PresetExpressionParser {
         }
       }
       guard let v = NumberText.parse(String(chars[start..<i])) else {
-        throw PresetExpression.SyntaxError(offset: start, message: "bad number '\(String(chars[start..<i]))'")
+        throw PresetExpression.SyntaxError(offset: start, message: "bad number \(quoted: String(chars[start..<i]))")
       }
       height = 1
       if percentFollows() {
@@ -341,7 +341,7 @@ private struct PresetExpressionParser {
         guard let arity = PresetExpression.functions[name] else {
           throw PresetExpression.SyntaxError(
             offset: start,
-            message: "unknown function '\(name)'" + Suggestion.hint(for: name, in: PresetExpression.functions.keys.sorted()))
+            message: "unknown function \(quoted: name)" + Suggestion.hint(for: name, in: PresetExpression.functions.keys.sorted()))
         }
         i += 1
         var args: [Node] = []

@@ -43,7 +43,7 @@ struct PresetReader {
         let hint = keys == PresetReader.animatedKeys ? PresetReader.animationPartHint(m.key) : nil
         throw PresetError(
           file: file, location: m.keyLocation, path: path,
-          message: "unknown key '\(m.key)'" + (hint ?? Suggestion.hint(for: m.key, in: keys))
+          message: "unknown key \(quoted: m.key)" + (hint ?? Suggestion.hint(for: m.key, in: keys))
             + " (expected one of: \(keys.filter { $0 != "$schema" }.joined(separator: ", ")))",
           kind: .unknownName)
       }
@@ -232,7 +232,7 @@ struct PresetReader {
     switch node.value {
     case .string(let s):
       guard let p = UnitAnchor.named[s] else {
-        throw fail(node, path, "unknown unit point '\(s)'" + Suggestion.hint(for: s, in: UnitAnchor.named.keys.sorted()), kind: .unknownName)
+        throw fail(node, path, "unknown unit point \(quoted: s)" + Suggestion.hint(for: s, in: UnitAnchor.named.keys.sorted()), kind: .unknownName)
       }
       return p
     case .array(let a):

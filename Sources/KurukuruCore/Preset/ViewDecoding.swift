@@ -23,12 +23,12 @@ extension PresetReader {
       throw fail(
         node, path,
         kinds.isEmpty ? "a view object needs one view key (\(PresetReader.viewKinds.joined(separator: ", ")))"
-          : "a view object has exactly one view key, got \(kinds.map { "'\($0.key)'" }.joined(separator: ", "))")
+          : "a view object has exactly one view key, got \(kinds.map { "\(quoted: $0.key)" }.joined(separator: ", "))")
     }
     let kind = kindMember.key
     let p = path + "." + kind
     guard PresetReader.viewKinds.contains(kind) else {
-      var message = "unknown view '\(kind)'" + Suggestion.hint(for: kind, in: PresetReader.viewKinds)
+      var message = "unknown view \(quoted: kind)" + Suggestion.hint(for: kind, in: PresetReader.viewKinds)
       if (PresetReader.shapeModifiers + PresetReader.viewModifiers).contains(kind) {
         message = "'\(kind)' is a modifier; put it in the view's \"modifiers\" array"
       }
@@ -115,7 +115,7 @@ extension PresetReader {
           ? " — an animation belongs to the value it animates: {\"from\": a, \"to\": b, \"animation\": \"…\"} (§8 of Presets/README.md)"
           : Suggestion.hint(for: name, in: PresetReader.shapeModifiers + PresetReader.viewModifiers)
         throw PresetError(
-          file: file, location: entry.keyLocation, path: mp, message: "unknown modifier '\(name)'" + hint, kind: .unknownName)
+          file: file, location: entry.keyLocation, path: mp, message: "unknown modifier \(quoted: name)" + hint, kind: .unknownName)
       }
       modifiers.append(try modifier(name, entry.value, path: ap))
     }
@@ -174,7 +174,7 @@ extension PresetReader {
           let lo = try whole(String(s[..<r.lowerBound]), offset: 0)
           let hiOffset = s.distance(from: s.startIndex, to: r.upperBound)
           let hi = try whole(String(s[r.upperBound...]), offset: hiOffset) + (closed ? 1 : 0)
-          guard lo <= hi else { throw fail(node, path, "range '\(s)' runs backwards") }
+          guard lo <= hi else { throw fail(node, path, "range \(quoted: s) runs backwards") }
           return lo..<hi
         }
       }
@@ -287,14 +287,14 @@ extension PresetReader {
     if let c = o["lineCap"] {
       let s = try string(c, path: path + ".lineCap")
       guard let cap = LineCap(rawValue: s) else {
-        throw fail(c, path + ".lineCap", "unknown lineCap '\(s)'" + Suggestion.hint(for: s, in: LineCap.allCases.map(\.rawValue)), kind: .unknownName)
+        throw fail(c, path + ".lineCap", "unknown lineCap \(quoted: s)" + Suggestion.hint(for: s, in: LineCap.allCases.map(\.rawValue)), kind: .unknownName)
       }
       spec.lineCap = cap
     }
     if let j = o["lineJoin"] {
       let s = try string(j, path: path + ".lineJoin")
       guard let join = LineJoin(rawValue: s) else {
-        throw fail(j, path + ".lineJoin", "unknown lineJoin '\(s)'" + Suggestion.hint(for: s, in: LineJoin.allCases.map(\.rawValue)), kind: .unknownName)
+        throw fail(j, path + ".lineJoin", "unknown lineJoin \(quoted: s)" + Suggestion.hint(for: s, in: LineJoin.allCases.map(\.rawValue)), kind: .unknownName)
       }
       spec.lineJoin = join
     }

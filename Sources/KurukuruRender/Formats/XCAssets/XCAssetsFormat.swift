@@ -80,7 +80,7 @@ public struct XCAssetsFormat: OutputFormat {
     guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
       throw RenderError.cannotBundle(
         format: XCAssetsFormat.name,
-        reason: "'\(name)' cannot name an asset (empty, a '/' or a leading '.'); set \"name\" in the preset")
+        reason: "\(quoted: name) cannot name an asset (empty, a '/' or a leading '.'); set \"name\" in the preset")
     }
     let scales = XCAssetsFormat.scales
     let renderers = try AppBundle.renderers(renderer, scales: scales)

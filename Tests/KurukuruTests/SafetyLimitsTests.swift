@@ -1,0 +1,47 @@
+import XCTest
+
+@testable import KurukuruCore
+
+/// Hostile presets fail at load time with one short line naming the file and the place:
+/// loops too short to time, geometry that overflows numbers, work beyond the limits, and names
+/// megabytes long.
+final class SafetyLimitsTests: XCTestCase {
+  // MARK: - Long names
+
+  /// 40 `a`s and `…`: what a message shows of a long name.
+  static let cut = String(repeating: "a", count: 40) + "…"
+
+  func testMessagesQuoteOnlyAnExcerptOfLongText() {
+    let long = String(repeating: "a", count: 100_000)
+    let cut = Self.cut
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Circle": {}, "modifiers": [{"fill": "\#(long)"}]}"#)),
+      "test.json:4:49: unknown colour '\(cut)' (at view.modifiers[0].fill)")
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Circle": {"\#(long)": 1}}"#)),
+      "test.json:4:23: unknown key '\(cut)' (expected one of: ) (at view.Circle)")
+    XCTAssertEqual(presetError(presetText(view: #"{"\#(long)": {}}"#)), "test.json:4:12: unknown view '\(cut)' (at view)")
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Circle": {}, "modifiers": [{"offset": {"x": "\#(long)"}}]}"#)),
+      "test.json:4:58: unknown name '\(cut)' (at view.modifiers[0].offset.x)")
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Circle": {}, "modifiers": [{"opacity": {"from": 0, "to": 1, "animation": "\#(long)"}}]}"#)),
+      "test.json:4:87: unknown animation '\(cut)' (at view.modifiers[0].opacity.animation)")
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Circle": {}}"#), settings: [long: "1"]),
+      "test.json: unknown parameter '\(cut)' in --set (this preset has no parameters)")
+    let withParameter = presetText(view: #"{"Circle": {}}"#, extra: #"\#n  "parameters": {"size": {"default": 1}},"#)
+    XCTAssertEqual(
+      presetError(withParameter, settings: ["size": long]), "test.json: --set size=\(cut): 'size' takes a number")
+  }
+
+  func testSuggestionsSkipLongWordsButNotMeanings() {
+    XCTAssertEqual(Suggestion.excerpt("blue"), "blue")
+    XCTAssertEqual(Suggestion.excerpt(String(repeating: "a", count: 40)), String(repeating: "a", count: 40))
+    XCTAssertEqual(Suggestion.excerpt(String(repeating: "a", count: 41)), Self.cut)
+    XCTAssertEqual("x \(quoted: String(repeating: "a", count: 1000))", "x '\(Self.cut)'")
+    XCTAssertEqual(Suggestion.closest(to: "bleu", in: ["blue", "red"]), "blue")
+    XCTAssertEqual(Suggestion.closest(to: "strokelinejoin", in: ["lineJoin"]), "lineJoin", "meanings need no spelling")
+    XCTAssertNil(Suggestion.closest(to: "blue" + String(repeating: "x", count: 1_000_000), in: ["blue", "red"]))
+  }
+}
