@@ -6,6 +6,49 @@ import XCTest
 /// loops too short to time, geometry that overflows numbers, work beyond the limits, and names
 /// megabytes long.
 final class SafetyLimitsTests: XCTestCase {
+  // MARK: - Loops too short to time
+
+  func testALoopShorterThanTheMinimumNamesThePlaceThatSetIt() {
+    let oneShot = presetText(view: """
+      {"Circle": {}, "modifiers": [{"opacity": {"from": 0, "to": 1, "animation": "linear(duration: 1e-9)"}}]}
+      """)
+    XCTAssertEqual(
+      presetError(oneShot),
+      "test.json:4:86: the loop would last 1e-9 s, shorter than the 0.01 s minimum; lengthen the animation or set \"duration\" (at view.modifiers[0].opacity.animation)")
+    // Of two repeating animations, the longer cycle sets the period (0.008 s, a multiple of 0.004 s).
+    let cycles = presetText(view: """
+      {"ZStack": {"content": [
+        {"Circle": {}, "modifiers": [{"opacity": {"from": 0, "to": 1, "animation": "linear(duration: 0.002).repeatForever()"}}]},
+        {"Circle": {}, "modifiers": [{"opacity": {"from": 0, "to": 1, "animation": "linear(duration: 0.008).repeatForever(autoreverses: false)"}}]}
+      ]}}
+      """)
+    XCTAssertEqual(
+      presetError(cycles),
+      "test.json:6:78: the loop would last 0.008 s, shorter than the 0.01 s minimum; lengthen the animation or set \"duration\" (at view.ZStack.content[1].modifiers[0].opacity.animation)")
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Circle": {}}"#, extra: "\n  \"duration\": 1e-9,")),
+      "test.json:4:15: duration must be in [0.01, 600] seconds, got 1e-9 (at duration)")
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Circle": {}}"#, extra: "\n  \"duration\": {\"auto\": 0.001},")),
+      "test.json:4:24: the longest automatic loop must be in [0.01, 30] seconds, got 0.001 (at duration.auto)")
+  }
+
+  func testStillScenesAndLoopsFromTheMinimumOnStillLoad() throws {
+    let still = try Preset(text: presetText(view: #"{"Circle": {}}"#), file: "t.json").scene()
+    XCTAssertEqual(still.timeline.period, 0)
+    XCTAssertEqual(still.timeline.frameCount, 1)
+    let shortest = try Preset(text: presetText(view: """
+      {"Circle": {}, "modifiers": [{"opacity": {"from": 0, "to": 1, "animation": "linear(duration: 0.01)"}}]}
+      """), file: "t.json").scene()
+    XCTAssertEqual(shortest.timeline.period, 0.01)
+    XCTAssertEqual(shortest.timeline.frameCount, 1)
+    // A nanosecond jump inside a loop the preset sets is no loop of its own.
+    let jump = try Preset(text: presetText(view: """
+      {"Circle": {}, "modifiers": [{"opacity": {"from": 0, "to": 1, "animation": "linear(duration: 1e-9)"}}]}
+      """, extra: "\n  \"duration\": 1,"), file: "t.json").scene()
+    XCTAssertEqual(jump.timeline.period, 1)
+  }
+
   // MARK: - Long names
 
   /// 40 `a`s and `…`: what a message shows of a long name.

@@ -165,8 +165,9 @@ public struct Preset: Sendable {
         autoMaximum = maximum
       } else {
         let d = try reader.number(n, path: "duration")
-        guard d > 0, d <= limits.maxDuration else {
-          throw reader.fail(n, "duration", "duration must be in (0, \(fmt(limits.maxDuration))] seconds, got \(fmt(d))")
+        guard d >= limits.minPeriod, d <= limits.maxDuration else {
+          throw reader.fail(
+            n, "duration", "duration must be in [\(fmt(limits.minPeriod)), \(fmt(limits.maxDuration))] seconds, got \(fmt(d))")
         }
         duration = d
       }
@@ -180,6 +181,16 @@ public struct Preset: Sendable {
     }
     let timeline = try Timeline(
       root: rootView, fps: fps, duration: duration, limits: limits, file: file)
+    // An explicit `duration` was checked where it was read; a period computed from the
+    // animations (or chosen by "auto") is checked here, at the animation that set it.
+    if timeline.period > 0, timeline.period < limits.minPeriod {
+      let message =
+        "the loop would last \(fmt(timeline.period)) s, shorter than the \(fmt(limits.minPeriod)) s minimum; lengthen the animation or set \"duration\""
+      guard let setter = reader.reach.periodSetter else {
+        throw PresetError(file: file, message: message, kind: .limitExceeded)
+      }
+      throw PresetError(file: file, location: setter.location, path: setter.path, message: message, kind: .limitExceeded)
+    }
     let scene = ResolvedScene(
       name: name, size: Size(width: width, height: height), background: background, fps: fps, root: rootView,
       timeline: timeline, duration: duration)
@@ -193,6 +204,12 @@ public struct Preset: Sendable {
 public struct Limits: Equatable, Sendable {
   /// Canvas side in points. Default 8192.
   public var maxCanvasPoints: Double = 8192
+  /// Shortest loop in seconds, whether the preset's `duration` sets it or the animations do
+  /// (a cycle, or the end of one-shot animations). A still scene (no animation: period 0) is
+  /// no loop and is not bound by it. Default 0.01: GIF times frames in centiseconds, so a
+  /// shorter loop cannot be written the same by every format (WebP's millisecond delays
+  /// rounded a nanosecond loop's one frame to 0 ms while GIF, APNG and PNG took it).
+  public var minPeriod: Double = 0.01
   /// Frames per second. Default 240.
   public var maxFPS: Double = 240
   /// Loop period in seconds when it is computed from the animations (least common multiple of

@@ -11,8 +11,42 @@ struct PresetReader {
   var limits = Limits()
   /// Views produced so far (shared count across `ForEach` expansions).
   let viewCounter = Counter()
+  /// The animations that reach furthest in time so far (shared across `ForEach` expansions).
+  let reach = AnimationReach()
 
   final class Counter: @unchecked Sendable { var value = 0 }
+
+  /// Where the loop period comes from when the preset sets no `duration`: the animation with
+  /// the longest repeating cycle (the period is a multiple of it) and the one-shot animation
+  /// that ends last (the period when nothing repeats), each with its place in the preset, so
+  /// that a loop too short to time can name the animation that set it.
+  final class AnimationReach: @unchecked Sendable {
+    /// An animation's cycle or end in seconds, and the place of its animation string.
+    struct Place {
+      var seconds: Double
+      var location: SourceLocation
+      var path: String
+    }
+
+    /// The longest cycle of an animation repeating forever.
+    var longestCycle: Place?
+    /// The latest end of an animation that does not repeat forever.
+    var latestEnd: Place?
+
+    /// The animation that set a period computed from the animations: the longest cycle if
+    /// anything repeats, else the latest end.
+    var periodSetter: Place? { longestCycle ?? latestEnd }
+
+    func record(_ animation: AnimationSpec, at location: SourceLocation, path: String) {
+      if let cycle = animation.cycle {
+        if longestCycle.map({ cycle > $0.seconds }) ?? true {
+          longestCycle = Place(seconds: cycle, location: location, path: path)
+        }
+      } else if let end = animation.endTime, latestEnd.map({ end > $0.seconds }) ?? true {
+        latestEnd = Place(seconds: end, location: location, path: path)
+      }
+    }
+  }
 
   // MARK: - Errors
 
@@ -197,6 +231,7 @@ struct PresetReader {
       guard a.duration <= limits.maxPeriod * 100 else {
         throw fail(node, path, "animation pass of \(fmt(a.duration)) s is too long")
       }
+      reach.record(a, at: node.location, path: path)
       return a
     } catch let e as AnimationSyntaxError {
       throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message, kind: .expression)
