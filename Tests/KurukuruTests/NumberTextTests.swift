@@ -53,7 +53,7 @@ final class NumberTextTests: XCTestCase {
     let cases: [(Double, Int, String)] = [
       (1.0 / 3, 6, "0.333333"), (2.0000001, 6, "2"), (1e-9, 6, "1e-9"), (1.234567891e-7, 6, "1.23457e-7"),
       (1e300, 6, "1e300"), (1.23456789e300, 6, "1.23457e300"), (30.284301606922124, 2, "30.28"), (29.999, 2, "30"),
-      (7.066666666666666, 6, "7.066667"), (0.5, 0, "1"),
+      (7.066666666666666, 6, "7.066667"), (0.125, 2, "0.12"), (0.375, 2, "0.38"), (0.5, 0, "0"), (1.5, 0, "2"),
     ]
     for (value, decimals, text) in cases {
       XCTAssertEqual(NumberText.format(value, decimals: decimals), text, "\(value) to \(decimals)")

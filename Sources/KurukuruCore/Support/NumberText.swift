@@ -54,10 +54,11 @@ package enum NumberText {
   /// `-inf`. `NumberText.parse` reads every finite result back as the same value.
   /// - Parameters:
   ///   - value: the number.
-  ///   - decimals: when given, at most this many digits after the point (the value rounded to
-  ///     them, half away from zero: `0.333333` for 1/3 with 6) — or, in exponent notation, this
-  ///     many significant digits (`1.23457e-7`), so a small value never rounds to `0`. Default:
-  ///     every digit the value needs.
+  ///   - decimals: when given, at most this many digits after the point, rounded as C's `%.Nf`
+  ///     rounds (to nearest, ties to even on the exact binary value: 1/3 to 6 decimals is
+  ///     `0.333333`, 0.125 to 2 is `0.12`) — or, in exponent notation, this many significant digits
+  ///     (`1.23457e-7`), so a small value never rounds to `0`. Default: every digit the value
+  ///     needs.
   /// - Returns: the text.
   package static func format(_ value: Double, decimals: Int? = nil) -> String {
     guard value.isFinite else { return value.isNaN ? "nan" : value < 0 ? "-inf" : "inf" }
@@ -65,13 +66,9 @@ package enum NumberText {
     let plain = magnitude == 0 || (magnitude >= smallestPlain && magnitude < largestPlain)
     var v = value
     if let decimals, decimals >= 0 {
-      if plain {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        v = (value * scale).rounded() / scale
-      } else if let rounded = Double(roundedText(value, significant: max(1, decimals))) {
-        v = rounded
-      }
+      let rounded = plain
+        ? String(format: "%.\(decimals)f", value) : String(format: "%.\(max(1, decimals) - 1)e", value)
+      v = Double(rounded) ?? value
     }
     if v == v.rounded(), abs(v) < largestPlain { return String(Int(v)) }
     let shortest = String(v)
@@ -79,11 +76,6 @@ package enum NumberText {
       return shortest.hasSuffix(".0") ? String(shortest.dropLast(2)) : shortest
     }
     return exponentNotation(shortest)
-  }
-
-  /// `value` with `significant` significant digits in C's `%e` form (`1.23457e-07`).
-  private static func roundedText(_ value: Double, significant: Int) -> String {
-    String(format: "%.\(significant - 1)e", value)
   }
 
   /// Swift's shortest text of a double (`1e-09`, `1.5e+300`, `2000000000000000.0`) as
