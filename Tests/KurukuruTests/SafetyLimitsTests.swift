@@ -49,6 +49,67 @@ final class SafetyLimitsTests: XCTestCase {
     XCTAssertEqual(jump.timeline.period, 1)
   }
 
+  // MARK: - Geometry that overflows numbers
+
+  /// The error for `modifier` on a Circle (one line of JSON, at line 4 of the preset).
+  func modifierError(_ modifier: String) -> String? {
+    presetError(presetText(view: #"{"Circle": {}, "modifiers": [{"fill": "red"}, "# + modifier + "]}"))
+  }
+
+  func testEveryKeyframeOfAnimatedGeometryIsBoundedAtItsPlace() {
+    let animation = #""animation": "linear(duration: 1)""#
+    XCTAssertEqual(
+      modifierError(#"{"scaleEffect": {"from": 0, "to": 1e300, \#(animation)}}"#),
+      "test.json:4:91: scale must be in −10000…10000, got 1e300 (at view.modifiers[1].scaleEffect.to)")
+    XCTAssertEqual(
+      modifierError(#"{"offset": {"x": {"values": [0, 20, -1e6, 0], \#(animation)}}}"#),
+      "test.json:4:93: x must be in −100000…100000 points, got -1000000 (at view.modifiers[1].offset.x.values[2])")
+    XCTAssertEqual(
+      modifierError(#"{"shadow": {"radius": 2, "x": 1e308}}"#),
+      "test.json:4:87: x must be in −100000…100000 points, got 1e308 (at view.modifiers[1].shadow.x)")
+    XCTAssertEqual(
+      modifierError(#"{"shadow": {"radius": {"from": 2, "to": 5000, \#(animation)}}}"#),
+      "test.json:4:97: radius must be in 0…1000 points, got 5000 (at view.modifiers[1].shadow.radius.to)")
+    XCTAssertEqual(
+      modifierError(#"{"frame": {"width": {"from": 10, "to": -10, \#(animation)}}}"#),
+      "test.json:4:96: size must be in 0…8192 points, got -10 (at view.modifiers[1].frame.width.to)")
+    XCTAssertEqual(
+      modifierError(#"{"rotationEffect": 1e300}"#),
+      "test.json:4:76: angle must be in −1000000…1000000 degrees, got 1e300 (at view.modifiers[1].rotationEffect)")
+    XCTAssertEqual(
+      modifierError(#"{"scaleEffect": {"scale": 2, "anchor": [1e300, 0]}}"#),
+      "test.json:4:96: a unit point is a fraction of the frame; x and y must be in −100…100, got [1e300, 0] (at view.modifiers[1].scaleEffect.anchor)")
+    // Within the bounds, the same keyframes load.
+    XCTAssertNil(modifierError(#"{"scaleEffect": {"from": 0, "to": 10000, \#(animation)}}"#))
+    XCTAssertNil(modifierError(#"{"offset": {"x": {"values": [0, 20, -100000, 0], \#(animation)}}}"#))
+  }
+
+  func testRadiiMustNotBeNegative() {
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"RoundedRectangle": {"cornerRadius": -5}}"#)),
+      "test.json:4:49: cornerRadius must be in 0…100000 points, got -5 (at view.RoundedRectangle.cornerRadius)")
+    XCTAssertEqual(
+      modifierError(#"{"foregroundStyle": {"RadialGradient": {"colors": ["red", "blue"], "endRadius": -5}}}"#),
+      "test.json:4:137: endRadius must be in 0…100000 points, got -5 (at view.modifiers[1].foregroundStyle.RadialGradient.endRadius)")
+    let animatedCorner = #"{"RoundedRectangle": {"cornerRadius": {"from": 4, "to": -1, "animation": "linear(duration: 1)"}}}"#
+    XCTAssertEqual(
+      presetError(presetText(view: animatedCorner)),
+      "test.json:4:67: cornerRadius must be in 0…100000 points, got -1 (at view.RoundedRectangle.cornerRadius.to)")
+  }
+
+  func testAnAnimatedPerspectiveFollowsTheConstantsRule() {
+    func perspective(_ value: String) -> String? {
+      modifierError(#"{"rotation3DEffect": {"degrees": 30, "axis": "y", "perspective": \#(value)}}"#)
+    }
+    XCTAssertEqual(
+      perspective("1e6"),
+      "test.json:4:122: perspective must be in 0…1000, got 1000000 (at view.modifiers[1].rotation3DEffect.perspective)")
+    XCTAssertEqual(
+      perspective(#"{"from": 0, "to": 1e6, "animation": "linear(duration: 1)"}"#),
+      "test.json:4:140: perspective must be in 0…1000, got 1000000 (at view.modifiers[1].rotation3DEffect.perspective.to)")
+    XCTAssertNil(perspective(#"{"from": 0, "to": 1000, "animation": "linear(duration: 1)"}"#))
+  }
+
   // MARK: - Long names
 
   /// 40 `a`s and `…`: what a message shows of a long name.

@@ -116,15 +116,17 @@ extension PresetReader {
       return .radial(
         stops: try stops(o, node: m.value, path: p),
         center: try o["center"].map { try unitPoint($0, path: p + ".center") } ?? .center,
-        startRadius: try o["startRadius"].map { try animated($0, path: p + ".startRadius") } ?? .constant(0),
-        endRadius: try animated(end, path: p + ".endRadius"))
+        startRadius: try o["startRadius"].map { try animated($0, path: p + ".startRadius", within: extentBound("startRadius")) }
+          ?? .constant(0),
+        endRadius: try animated(end, path: p + ".endRadius", within: extentBound("endRadius")))
     case "AngularGradient":
       let o = try object(m.value, path: p, keys: ["colors", "stops", "center", "angle", "startAngle", "endAngle"])
       if o["angle"] != nil, o["startAngle"] != nil || o["endAngle"] != nil {
         throw fail(m.value, p, "use either 'angle' or 'startAngle'/'endAngle'")
       }
-      let start = try (o["angle"] ?? o["startAngle"]).map { try animated($0, path: p + ".startAngle") } ?? .constant(0)
-      let end = try o["endAngle"].map { try animated($0, path: p + ".endAngle") }
+      let start = try (o["angle"] ?? o["startAngle"]).map { try animated($0, path: p + ".startAngle", within: angleBound("startAngle")) }
+        ?? .constant(0)
+      let end = try o["endAngle"].map { try animated($0, path: p + ".endAngle", within: angleBound("endAngle")) }
       return .angular(
         stops: try stops(o, node: m.value, path: p),
         center: try o["center"].map { try unitPoint($0, path: p + ".center") } ?? .center,

@@ -224,6 +224,27 @@ public struct Limits: Equatable, Sendable {
   public var maxViews: Int = 10_000
   /// Nesting depth of views. Default 32.
   public var maxDepth: Int = 32
+  /// Lengths and positions in points, for a constant and for every keyframe value of an
+  /// animated one: offsets (`offset`, a shadow's `x`/`y`, `anchorZ`, `dashPhase`) within
+  /// ±maxLength, corner radii and gradient radii in 0…maxLength (frame sizes and line widths
+  /// keep 0…`maxCanvasPoints`, shadow radii 0…1000). Default 100,000: twelve canvases of the
+  /// largest size, far beyond any drawing that can be seen (the bundled presets stay within
+  /// 80), while 100,000 pt at `--scale 64` is 6.4 million pixels, inside Cairo's 24.8
+  /// fixed-point range (±8.4 million); a shadow offset of 1e308 asked for a layer of 10¹² pixels.
+  public var maxLength: Double = 100_000
+  /// Scale factors (`scaleEffect`), constants and keyframes, within ±maxScale. Default 10,000
+  /// (the bundled presets stay within 2.1): 32 nested views of that scale still give a finite,
+  /// invertible transform, while a factor of 1e300 made Cairo fail with "invalid matrix".
+  public var maxScale: Double = 10_000
+  /// Angles in degrees (`rotationEffect`, `rotation3DEffect`, an Arc's and an AngularGradient's
+  /// angles), constants and keyframes, within ±maxDegrees. Default 1,000,000, about 2,800
+  /// turns (the bundled presets stay within 1,520), while at 10¹⁸ degrees a double's step is
+  /// 128° and an arc was drawn from meaningless angles.
+  public var maxDegrees: Double = 1_000_000
+  /// Coordinates of unit points (anchors, alignments, gradient points, Polygon points), as
+  /// fractions of the frame, within ±maxUnitPoint. Default 100 (the bundled presets stay
+  /// within 1).
+  public var maxUnitPoint: Double = 100
   /// Work of rendering one loop, in pixel-views: canvas pixels at the render scale × frames ×
   /// views (`ResolvedScene.viewCount`). Checked when a `Renderer` is created, because the pixel
   /// count depends on the scale, which resolving does not know. Default 2×10¹¹: 240 times the

@@ -162,8 +162,16 @@ struct PresetReader {
 
   /// A number that may be animated: a number, an expression, `{"from", "to", "animation"}` or
   /// `{"values", "keyTimes", "curves"/"curve", "animation"}`.
-  func animated(_ node: JSONNode, path: String) throws -> AnimatedValue {
-    guard case .object = node.value else { return .constant(try number(node, path: path)) }
+  /// - Parameter bound: when given, the constant and every keyframe value (`from`, `to`, each
+  ///   of `values`) must lie in its range; each is reported at its own place.
+  func animated(_ node: JSONNode, path: String, within bound: Bound? = nil) throws -> AnimatedValue {
+    /// One number of the value, checked against `bound`.
+    func value(_ n: JSONNode, _ p: String) throws -> Double {
+      let v = try number(n, path: p)
+      if let bound, !bound.range.contains(v) { throw fail(n, p, bound.message(v), kind: bound.kind) }
+      return v
+    }
+    guard case .object = node.value else { return .constant(try value(node, path)) }
     let o = try object(node, path: path, keys: PresetReader.animatedKeys)
     guard let animNode = o["animation"] else {
       throw fail(node, path, "an animated value needs 'animation', e.g. \"linear(duration: 1).repeatForever(autoreverses: false)\"")
@@ -179,7 +187,7 @@ struct PresetReader {
       guard items.count >= 2, items.count <= 1000 else {
         throw fail(v, path + ".values", "'values' needs 2 to 1000 keyframe values, got \(items.count)")
       }
-      values = try items.enumerated().map { try number($1, path: path + ".values[\($0)]") }
+      values = try items.enumerated().map { try value($1, path + ".values[\($0)]") }
       if let kt = o["keyTimes"] {
         let times = try array(kt, path: path + ".keyTimes")
         guard times.count == values.count else {
@@ -200,7 +208,7 @@ struct PresetReader {
       guard let from = o["from"], let to = o["to"] else {
         throw fail(node, path, "an animated value needs 'from' and 'to' (or 'values')")
       }
-      values = [try number(from, path: path + ".from"), try number(to, path: path + ".to")]
+      values = [try value(from, path + ".from"), try value(to, path + ".to")]
     }
     let segments = values.count - 1
     let keyTimes = keyTimesGiven ?? (0...segments).map { Double($0) / Double(segments) }
@@ -260,10 +268,70 @@ struct PresetReader {
     }
   }
 
+  // MARK: - Bounds
+
+  /// The range that a number of the scene — a constant, or every keyframe value of an animated
+  /// one — must stay in, and how messages name it (`x must be in −100000…100000 points, got
+  /// 1e308`). Keyframes are checked, not the values between them: an overshooting curve may
+  /// leave the range by a fraction of a segment.
+  struct Bound {
+    /// The number's name in messages, e.g. `lineWidth`.
+    var name: String
+    /// The values allowed.
+    var range: ClosedRange<Double>
+    /// What follows the range in messages: `" points"`, `" degrees"` or `""`.
+    var unit: String
+    /// The kind of a failure: `.limitExceeded` for the bounds of `Limits`, `.invalidValue` for
+    /// the format's own rules (a negative size).
+    var kind: PresetError.Kind = .invalidValue
+
+    /// `NAME must be in LOW…HIGH UNIT, got VALUE`; a symmetric range is written `−HIGH…HIGH`.
+    func message(_ value: Double) -> String {
+      let low = range.lowerBound, high = range.upperBound
+      let span = low == -high && high > 0 ? "−\(fmt(high))…\(fmt(high))" : "\(fmt(low))…\(fmt(high))"
+      return "\(name) must be in \(span)\(unit), got \(fmt(value))"
+    }
+  }
+
+  /// A position or an offset in points (`offset`, a shadow's `x`/`y`, `anchorZ`, `dashPhase`):
+  /// within ±`limits.maxLength`.
+  func offsetBound(_ name: String) -> Bound {
+    Bound(name: name, range: -limits.maxLength...limits.maxLength, unit: " points", kind: .limitExceeded)
+  }
+
+  /// A size or a radius in points: 0…`maximum` (default `limits.maxLength`); negative sizes are
+  /// invalid whatever the limits.
+  func extentBound(_ name: String, maximum: Double? = nil) -> Bound {
+    Bound(name: name, range: 0...(maximum ?? limits.maxLength), unit: " points")
+  }
+
+  /// A scale factor (`scaleEffect`): within ±`limits.maxScale`.
+  func scaleBound(_ name: String) -> Bound {
+    Bound(name: name, range: -limits.maxScale...limits.maxScale, unit: "", kind: .limitExceeded)
+  }
+
+  /// An angle in degrees: within ±`limits.maxDegrees`.
+  func angleBound(_ name: String) -> Bound {
+    Bound(name: name, range: -limits.maxDegrees...limits.maxDegrees, unit: " degrees", kind: .limitExceeded)
+  }
+
   // MARK: - Points
 
-  /// A unit point: a SwiftUI name (`center`, `top`, `bottomTrailing`, …), `[x, y]` or `{"x", "y"}`.
-  func unitPoint(_ node: JSONNode, path: String) throws -> UnitAnchor {
+  /// A unit point: a SwiftUI name (`center`, `top`, `bottomTrailing`, …), `[x, y]` or `{"x", "y"}`;
+  /// x and y are fractions of the frame, within ±`limits.maxUnitPoint` unless `bounded` is
+  /// false (a caller with its own message checks them).
+  func unitPoint(_ node: JSONNode, path: String, bounded: Bool = true) throws -> UnitAnchor {
+    let point = try unboundedUnitPoint(node, path: path)
+    guard !bounded || (abs(point.x) <= limits.maxUnitPoint && abs(point.y) <= limits.maxUnitPoint) else {
+      let m = fmt(limits.maxUnitPoint)
+      throw fail(
+        node, path, "a unit point is a fraction of the frame; x and y must be in −\(m)…\(m), got [\(fmt(point.x)), \(fmt(point.y))]",
+        kind: .limitExceeded)
+    }
+    return point
+  }
+
+  private func unboundedUnitPoint(_ node: JSONNode, path: String) throws -> UnitAnchor {
     switch node.value {
     case .string(let s):
       guard let p = UnitAnchor.named[s] else {
