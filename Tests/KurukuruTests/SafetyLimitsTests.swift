@@ -110,6 +110,17 @@ final class SafetyLimitsTests: XCTestCase {
     XCTAssertNil(perspective(#"{"from": 0, "to": 1000, "animation": "linear(duration: 1)"}"#))
   }
 
+  func testPiIsAConstantNotAName() {
+    let forEach = #"{"ZStack": {"content": [{"ForEach": {"range": 3, "as": "pi", "content": [{"Circle": {}}]}}]}}"#
+    XCTAssertEqual(
+      presetError(presetText(view: forEach)),
+      "test.json:4:66: 'as' name 'pi' is a constant in expressions; choose another name (at view.ZStack.content[0].ForEach.as)")
+    let parameter = presetText(view: #"{"Circle": {}}"#, extra: #"\#n  "parameters": {"pi": {"default": 3}},"#)
+    XCTAssertEqual(
+      presetError(parameter),
+      "test.json:4:18: parameter name 'pi' is a constant in expressions; choose another name (at parameters.pi)")
+  }
+
   // MARK: - Long names
 
   /// 40 `a`s and `…`: what a message shows of a long name.

@@ -279,9 +279,12 @@ public struct Parameter: Equatable, Sendable {
     return try members.map { m in
       let path = "parameters.\(excerpt: m.key)"
       guard m.key.first.map({ $0.isLetter || $0 == "_" }) == true,
-        m.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), m.key != "pi"
+        m.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
       else {
         throw PresetError(file: reader.file, location: m.keyLocation, path: path, message: "parameter name \(quoted: m.key) must be an identifier")
+      }
+      if let problem = PresetExpression.reservedNameProblem(m.key) {
+        throw PresetError(file: reader.file, location: m.keyLocation, path: path, message: "parameter name " + problem)
       }
       let o = try reader.object(m.value, path: path, keys: ["default", "min", "max", "description"])
       guard let d = o["default"] else { throw reader.fail(m.value, path, "parameter \(quoted: m.key) needs a 'default'") }

@@ -52,6 +52,16 @@ public struct PresetExpression: Equatable, Sendable {
   /// releasing the tree recurse once per level, and `1 + 1 + …` is as tall as it is long.
   static let maxHeight = 256
 
+  /// Names that expressions read as constants (`pi`, π): no parameter and no `ForEach` index
+  /// may take one, or the constant would hide it.
+  static let constants: [String: Double] = ["pi": .pi]
+
+  /// Why `name` cannot name a number that expressions read (a parameter, a `ForEach` index),
+  /// or nil when it can: it must not be a constant.
+  static func reservedNameProblem(_ name: String) -> String? {
+    constants[name] == nil ? nil : "\(quoted: name) is a constant in expressions; choose another name"
+  }
+
   /// Every identifier the expression reads, other than function names and `pi`.
   public var variables: Set<String> {
     var out = Set<String>()
@@ -97,7 +107,7 @@ public struct PresetExpression: Equatable, Sendable {
     case .number(let v):
       return v
     case .variable(let name, let offset):
-      if name == "pi" { return Double.pi }
+      if let constant = PresetExpression.constants[name] { return constant }
       guard let v = vars[name] else {
         throw SyntaxError(
           offset: offset,

@@ -144,6 +144,9 @@ extension PresetReader {
     guard name.first.map({ $0.isLetter || $0 == "_" }) == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
       throw fail(o["as"] ?? args, path + ".as", "'as' must be an identifier")
     }
+    if let problem = PresetExpression.reservedNameProblem(name) {
+      throw fail(o["as"] ?? args, path + ".as", "'as' name " + problem)
+    }
     let range = try indexRange(rangeNode, path: path + ".range")
     var out: [SceneView] = []
     // An empty range still validates its content once, so mistakes are not hidden.
