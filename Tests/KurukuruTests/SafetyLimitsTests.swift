@@ -121,6 +121,61 @@ final class SafetyLimitsTests: XCTestCase {
       "test.json:4:18: parameter name 'pi' is a constant in expressions; choose another name (at parameters.pi)")
   }
 
+  // MARK: - Work bounded by the limits
+
+  func testKeyframesAreCountedAfterExpandingForEachBeforeTheyAreRead() throws {
+    // 9,999 views of 1,000 keyframes each: within every other limit, 10⁷ keyframes in all.
+    let values = (0..<1000).map { String($0 % 2) }.joined(separator: ",")
+    let heavy = presetText(view: """
+      {"ZStack": {"content": [{"ForEach": {"range": 9999, "content": [{"Circle": {}, "modifiers": [
+        {"opacity": {"values": [\(values)], "animation": "linear(duration: 1).repeatForever()"}}]}]}}]}}
+      """)
+    XCTAssertEqual(
+      presetError(heavy),
+      "test.json:5:26: more than 1000000 keyframe values after expanding ForEach (at view.ZStack.content[0].ForEach.content[0].modifiers[0].opacity.values)")
+    // from/to count 2; the count is shared by every copy of the content.
+    let pairs = presetText(view: """
+      {"ZStack": {"content": [{"ForEach": {"range": 6, "content": [{"Circle": {}, "modifiers": [
+        {"opacity": {"from": 0, "to": 1, "animation": "linear(duration: 1)"}}]}]}}]}}
+      """)
+    var limits = Limits()
+    limits.maxKeyframes = 12
+    XCTAssertNoThrow(try Preset(text: pairs, file: "t.json").scene(limits: limits))
+    limits.maxKeyframes = 11
+    XCTAssertThrowsError(try Preset(text: pairs, file: "t.json").scene(limits: limits)) {
+      XCTAssertEqual(
+        "\($0)",
+        "t.json:5:15: more than 11 keyframe values after expanding ForEach (at view.ZStack.content[0].ForEach.content[0].modifiers[0].opacity)")
+      XCTAssertEqual(($0 as? PresetError)?.kind, .limitExceeded)
+    }
+  }
+
+  /// A track finds its segment by bisection: the segment the linear search found before, for
+  /// key times with repeats and progress outside 0…1 or NaN.
+  func testTheSegmentSearchFindsWhatTheLinearSearchFound() {
+    var generator = SplitMix64(seed: 24)
+    for _ in 0..<300 {
+      let count = 2 + Int(generator.next() % 12)
+      var keyTimes = (0..<count).map { _ in Double(generator.next() % 5) / 4 }.sorted()
+      keyTimes[0] = 0
+      keyTimes[count - 1] = 1
+      let values = (0..<count).map { _ in Double(generator.next() % 100) }
+      let track = Track(
+        values: values, keyTimes: keyTimes, curves: [TimingCurve](repeating: .linear, count: count - 1),
+        animation: AnimationSpec(curve: .linear, duration: 1))
+      for t in [-0.5, 0, 0.125, 0.25, 0.5, 0.75, 0.999, 1, 1.5, .nan] {
+        let p = track.animation.progress(at: t)
+        var k = 0
+        while k < values.count - 2, p >= keyTimes[k + 1] { k += 1 }
+        let span = keyTimes[k + 1] - keyTimes[k]
+        let f = span > 0 ? (p - keyTimes[k]) / span : 1
+        let expected = values[k] + (values[k + 1] - values[k]) * f
+        let actual = track.value(at: t)
+        XCTAssertTrue(actual == expected || (actual.isNaN && expected.isNaN), "\(keyTimes) at \(t): \(actual) ≠ \(expected)")
+      }
+    }
+  }
+
   // MARK: - Long names
 
   /// 40 `a`s and `…`: what a message shows of a long name.

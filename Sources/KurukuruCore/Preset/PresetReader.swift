@@ -11,6 +11,8 @@ struct PresetReader {
   var limits = Limits()
   /// Views produced so far (shared count across `ForEach` expansions).
   let viewCounter = Counter()
+  /// Keyframe values of animated values read so far (shared count across `ForEach` expansions).
+  let keyframeCounter = Counter()
   /// The animations that reach furthest in time so far (shared across `ForEach` expansions).
   let reach = AnimationReach()
 
@@ -165,11 +167,20 @@ struct PresetReader {
   /// - Parameter bound: when given, the constant and every keyframe value (`from`, `to`, each
   ///   of `values`) must lie in its range; each is reported at its own place.
   func animated(_ node: JSONNode, path: String, within bound: Bound? = nil) throws -> AnimatedValue {
-    /// One number of the value, checked against `bound`.
-    func value(_ n: JSONNode, _ p: String) throws -> Double {
-      let v = try number(n, path: p)
-      if let bound, !bound.range.contains(v) { throw fail(n, p, bound.message(v), kind: bound.kind) }
+    /// One number of the value, checked against `bound`. The path is only made for a message:
+    /// a preset may hold a million keyframes.
+    func value(_ n: JSONNode, _ p: @autoclosure () -> String) throws -> Double {
+      let v: Double
+      if case .number(let literal) = n.value { v = literal } else { v = try number(n, path: p()) }
+      if let bound, !bound.range.contains(v) { throw fail(n, p(), bound.message(v), kind: bound.kind) }
       return v
+    }
+    /// Counts `count` more keyframe values, before they are read.
+    func count(_ count: Int, at n: JSONNode, _ p: String) throws {
+      keyframeCounter.value += count
+      guard keyframeCounter.value <= limits.maxKeyframes else {
+        throw fail(n, p, "more than \(limits.maxKeyframes) keyframe values after expanding ForEach", kind: .limitExceeded)
+      }
     }
     guard case .object = node.value else { return .constant(try value(node, path)) }
     let o = try object(node, path: path, keys: PresetReader.animatedKeys)
@@ -187,6 +198,7 @@ struct PresetReader {
       guard items.count >= 2, items.count <= 1000 else {
         throw fail(v, path + ".values", "'values' needs 2 to 1000 keyframe values, got \(items.count)")
       }
+      try count(items.count, at: v, path + ".values")
       values = try items.enumerated().map { try value($1, path + ".values[\($0)]") }
       if let kt = o["keyTimes"] {
         let times = try array(kt, path: path + ".keyTimes")
@@ -208,6 +220,7 @@ struct PresetReader {
       guard let from = o["from"], let to = o["to"] else {
         throw fail(node, path, "an animated value needs 'from' and 'to' (or 'values')")
       }
+      try count(2, at: node, path)
       values = [try value(from, path + ".from"), try value(to, path + ".to")]
     }
     let segments = values.count - 1
