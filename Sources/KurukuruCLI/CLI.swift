@@ -110,18 +110,25 @@ enum CLI {
     return (preset, scene)
   }
 
-  /// A renderer for `scene` at `--scale`; a canvas the rasterizer refuses is a usage error.
+  /// A renderer for `scene` at `--scale`; a canvas the rasterizer refuses is a usage error
+  /// naming the preset `file` (`FILE: scale 2 makes a 8194×20 px canvas; …`).
   /// `wholeLoop` false (one frame) skips the `--max-work` bound, which is for whole loops.
   static func renderer(
-    _ scene: ResolvedScene, args: Arguments, command: String, jobs: Int = 1, wholeLoop: Bool = true
+    _ scene: ResolvedScene, file: String, args: Arguments, command: String, jobs: Int = 1, wholeLoop: Bool = true
   ) throws -> Renderer {
     let scale = try args.number("scale", in: 0.01...64, command: command) ?? 1
     var limits = try CLI.limits(args, command: command)
     if !wholeLoop { limits.maxWork = .max }
+    return try naming(file) { try Renderer(scene, scale: scale, jobs: jobs, limits: limits) }
+  }
+
+  /// Runs `body`, turning a `RasterError` (a canvas or layer the rasterizer refuses) into one
+  /// line that names the preset `file`, as a preset's own errors do.
+  static func naming<T>(_ file: String, _ body: () throws -> T) throws -> T {
     do {
-      return try Renderer(scene, scale: scale, jobs: jobs, limits: limits)
+      return try body()
     } catch let error as RasterError {
-      throw UsageError("\(command): \(error)")
+      throw UsageError("\(file): \(error)")
     }
   }
 

@@ -31,7 +31,8 @@ enum FrameCommand: Command {
     }
     let background = try CLI.color(args, "background", command: "frame")
     let (preset, scene) = try CLI.scene(path: path, args: args, command: "frame", background: background)
-    let frame = try CLI.renderer(scene, args: args, command: "frame", wholeLoop: false).frame(at: time)
+    let renderer = try CLI.renderer(scene, file: preset.file, args: args, command: "frame", wholeLoop: false)
+    let frame = try CLI.naming(preset.file) { try renderer.frame(at: time) }
     let output = args.value("output") ?? "\(scene.name)-t\(fmtNumber(time)).png"
     try AtomicFile.write(try PNG.encode(frame), to: output)
     Console.out("\(output): \(frame.width)×\(frame.height) px at t = \(fmtNumber(time)) s")

@@ -50,7 +50,7 @@ enum RenderCommand: Command {
     var renderers: [(file: String, renderer: Renderer)] = []
     for path in args.positional {
       let (preset, scene) = try CLI.scene(path: path, args: args, command: "render", fps: fps, background: background)
-      let prepared = try CLI.renderer(scene, args: args, command: "render", jobs: jobs).prepared(for: format)
+      let prepared = try CLI.renderer(scene, file: preset.file, args: args, command: "render", jobs: jobs).prepared(for: format)
       if let note = prepared.note { Console.err("warning: \(path): \(note)") }
       renderers.append((preset.file, prepared.renderer))
     }
@@ -58,7 +58,7 @@ enum RenderCommand: Command {
       for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
       let name = format.defaultPath(name: renderer.scene.name, scale: renderer.scale)
       let output = renderers.count > 1 ? (args.value("output") ?? ".") + "/" + name : args.value("output") ?? name
-      let summary = try renderer.write(format, to: output)
+      let summary = try CLI.naming(file) { try renderer.write(format, to: output) }
       // Asked after writing: the frames were measured as they were drawn.
       if let overflow = renderer.canvasOverflow { Console.err("\(file): warning: \(overflow)") }
       Console.out(describe(summary, renderer.scene, format: type(of: format)))
