@@ -203,6 +203,9 @@ final class SafetyLimitsTests: XCTestCase {
     let withParameter = presetText(view: #"{"Circle": {}}"#, extra: #"\#n  "parameters": {"size": {"default": 1}},"#)
     XCTAssertEqual(
       presetError(withParameter, settings: ["size": long]), "test.json: --set size=\(cut): 'size' takes a number")
+    let longParameter = presetText(view: #"{"Circle": {}}"#, extra: #"\#n  "parameters": {"\#(long)": {"default": 1}},"#)
+    XCTAssertEqual(
+      presetError(longParameter, settings: ["x": "1"]), "test.json: unknown parameter 'x' in --set (parameters: \(cut))")
   }
 
   func testSuggestionsSkipLongWordsButNotMeanings() {

@@ -110,7 +110,7 @@ public struct Preset: Sendable {
         throw PresetError(
           file: file,
           message: "unknown parameter \(quoted: key) in --set" + Suggestion.hint(for: key, in: names)
-            + (names.isEmpty ? " (this preset has no parameters)" : " (parameters: \(names.joined(separator: ", ")))"),
+            + (names.isEmpty ? " (this preset has no parameters)" : " (parameters: \(names.map { Suggestion.excerpt($0) }.joined(separator: ", ")))"),
           kind: .unknownName)
       }
       switch p.kind {

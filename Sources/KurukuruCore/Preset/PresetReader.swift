@@ -39,6 +39,8 @@ struct PresetReader {
     /// anything repeats, else the latest end.
     var periodSetter: Place? { longestCycle ?? latestEnd }
 
+    /// Notes `animation`, whose string is at `location` and `path`, if it reaches further
+    /// than those noted before (the first of equals is kept).
     func record(_ animation: AnimationSpec, at location: SourceLocation, path: String) {
       if let cycle = animation.cycle {
         if longestCycle.map({ cycle > $0.seconds }) ?? true {
