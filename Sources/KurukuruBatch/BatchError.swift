@@ -34,7 +34,7 @@ public enum BatchError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noSuchFolder(let path):
       return "\(path): no such folder of presets"
     case .undeclaredSetting(let name):
-      return "batch: --set \(name): no preset declares a parameter '\(name)'"
+      return "batch: --set \(name): no preset declares a parameter \(quoted: name)"
     case .canvasOutOfRange(let file, let scale, let width, let height):
       let n = OutputNaming.number
       return "\(file): --scale \(n(scale)) makes a \(n(width))×\(n(height)) px canvas; each side must be 1…8192 px"

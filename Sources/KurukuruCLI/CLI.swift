@@ -61,7 +61,7 @@ enum CLI {
         guard let entry = commands.first(where: { $0.definition.name == command }) else {
           let names = commands.map { $0.definition.name }
           throw UsageError(
-            "unknown command '\(command)'" + Suggestion.hint(for: command, in: names) + " (run 'kurukuru --help')")
+            "unknown command \(quoted: command)" + Suggestion.hint(for: command, in: names) + " (run 'kurukuru --help')")
         }
         if help(rest, entry.definition.help) { return 0 }
         return try entry.run(rest)
@@ -119,18 +119,28 @@ enum CLI {
     return (preset, scene)
   }
 
-  /// A renderer for `scene` at `--scale`; a canvas the rasterizer refuses is a usage error.
+  /// A renderer for `scene` at `--scale`; a canvas the rasterizer refuses is a usage error
+  /// naming the preset `file` (`FILE: scale 2 makes a 8194×20 px canvas; …`).
   /// `wholeLoop` false (one frame) skips the `--max-work` bound, which is for whole loops.
   static func renderer(
-    _ scene: ResolvedScene, args: Arguments, command: String, jobs: Int = 1, wholeLoop: Bool = true
+    _ scene: ResolvedScene, file: String, args: Arguments, command: String, jobs: Int = 1, wholeLoop: Bool = true
   ) throws -> Renderer {
     let scale = try args.number("scale", in: 0.01...64, command: command) ?? 1
     var limits = try CLI.limits(args, command: command)
     if !wholeLoop { limits.maxWork = .max }
+    return try naming(file) { try Renderer(scene, scale: scale, jobs: jobs, limits: limits) }
+  }
+
+  /// Runs `body`, the work on the preset `file` after it loaded (a canvas or layer the
+  /// rasterizer refuses, an output that cannot be written), so that its error is one line that
+  /// names the file first (`InputFailure`), as a preset's own errors do.
+  static func naming<T>(_ file: String, _ body: () throws -> T) throws -> T {
     do {
-      return try Renderer(scene, scale: scale, jobs: jobs, limits: limits)
-    } catch let error as RasterError {
-      throw UsageError("\(command): \(error)")
+      return try body()
+    } catch let error as InputFailure {
+      throw error
+    } catch {
+      throw InputFailure(file: file, error: error)
     }
   }
 
@@ -139,7 +149,7 @@ enum CLI {
     guard let text = args.value(name) else { return nil }
     switch ColorSyntax.parse(text) {
     case .success(let c): return c
-    case .failure(let e): throw UsageError("\(command): --\(name) \(text): \(e.message)")
+    case .failure(let e): throw UsageError("\(command): --\(name) \(excerpt: text): \(e.message)")
     }
   }
 

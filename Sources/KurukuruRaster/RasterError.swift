@@ -1,3 +1,5 @@
+import KurukuruCore
+
 // MARK: - RasterError
 
 /// Everything that can go wrong while turning a `DisplayList` into a `Frame`.
@@ -23,7 +25,7 @@ public enum RasterError: Error, CustomStringConvertible, Equatable, Sendable {
   public var description: String {
     switch self {
     case .invalidScale(let scale):
-      return "rasterizer: scale must be a finite number greater than 0 (pixels per point), got \(scale)"
+      return "rasterizer: scale must be a finite number greater than 0 (pixels per point), got \(formatted(scale))"
     case .canvasTooLarge(let width, let height, let limit, let scale):
       return "scale \(formatted(scale)) makes a \(width)×\(height) px canvas; each side must be 1…\(limit) px"
     case .emptyCanvas(let width, let height, let scale):
@@ -40,8 +42,5 @@ public enum RasterError: Error, CustomStringConvertible, Equatable, Sendable {
   }
 }
 
-/// `2`, `0.5`: a scale as people write it.
-private func formatted(_ v: Double) -> String {
-  if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-  return String(v)
-}
+/// `2`, `0.5`: a scale as people write it (`NumberText.format(_:decimals:)`).
+private func formatted(_ v: Double) -> String { NumberText.format(v) }

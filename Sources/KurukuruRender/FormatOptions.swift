@@ -33,12 +33,13 @@ public struct FormatOptionValues: Sendable {
     self.command = command
   }
 
-  /// A number within `range`, or nil when not given.
+  /// A number within `range`, or nil when not given. Only decimal notation counts as a number
+  /// (`NumberText.parse`: `2`, `0.5`, `1e3`; not `0x2`, `inf` or `nan`).
   /// - Throws: `RenderError.invalidOption`.
   public func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
     guard let text = values[name] else { return nil }
-    guard let v = Double(text), v.isFinite, range.contains(v) else {
-      throw fail("--\(name) must be a number in \(OutputNaming.number(range.lowerBound))…\(OutputNaming.number(range.upperBound)), got '\(text)'")
+    guard let v = NumberText.parse(text), range.contains(v) else {
+      throw fail("--\(name) must be a number in \(OutputNaming.number(range.lowerBound))…\(OutputNaming.number(range.upperBound)), got \(quoted: text)")
     }
     return v
   }
@@ -48,7 +49,7 @@ public struct FormatOptionValues: Sendable {
   public func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
     guard let text = values[name] else { return nil }
     guard let v = Int(text), range.contains(v) else {
-      throw fail("--\(name) must be a whole number in \(range.lowerBound)…\(range.upperBound), got '\(text)'")
+      throw fail("--\(name) must be a whole number in \(range.lowerBound)…\(range.upperBound), got \(quoted: text)")
     }
     return v
   }
@@ -59,7 +60,7 @@ public struct FormatOptionValues: Sendable {
     guard let text = values[name] else { return nil }
     guard choices.contains(text) else {
       let list = choices.count == 2 ? "\(choices[0]) or \(choices[1])" : choices.joined(separator: ", ")
-      throw fail("--\(name) must be \(list), got '\(text)'" + Suggestion.hint(for: text, in: choices))
+      throw fail("--\(name) must be \(list), got \(quoted: text)" + Suggestion.hint(for: text, in: choices))
     }
     return text
   }
@@ -73,7 +74,7 @@ public struct FormatOptionValues: Sendable {
       guard color.alpha == 1 else { throw fail("--\(name) must be an opaque colour") }
       return color
     case .failure(let e):
-      throw fail("--\(name) \(text): \(e.message)")
+      throw fail("--\(name) \(excerpt: text): \(e.message)")
     }
   }
 

@@ -197,11 +197,7 @@ public enum OutputNaming {
     scale == 1 ? "" : "@\(number(scale))x"
   }
 
-  /// A number as people write it: `2`, `0.5`.
-  public static func number(_ v: Double) -> String {
-    if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-    var s = String(v)
-    if s.hasSuffix(".0") { s.removeLast(2) }
-    return s
-  }
+  /// A number as people write it: `2`, `0.5`, `1.5` — every digit it needs, exponent notation
+  /// only below 10⁻⁴ or from 10¹⁵ (`NumberText.format(_:decimals:)`).
+  public static func number(_ v: Double) -> String { NumberText.format(v) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KurukuruCore
 
 // MARK: - RenderError
 
@@ -41,7 +42,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidOption(let message):
       return message
     case .unknownFormat(let name, let known):
-      return "unknown format '\(name)'; formats: \(known.joined(separator: ", "))"
+      return "unknown format \(quoted: name); formats: \(known.joined(separator: ", "))"
     case .cannotWrite(let path, let reason):
       return reason.isEmpty
         ? "\(printable(path)): cannot write the file" : "\(printable(path)): cannot write the file (\(reason))"

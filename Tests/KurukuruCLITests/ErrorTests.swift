@@ -69,7 +69,7 @@ final class ErrorTests: XCTestCase {
     try assertFails(["render", preset, "--scale", "-2"], in: dir, stderr: "render: --scale must be a number in 0.01…64, got '-2'")
     try assertFails(
       ["render", CLITest.preset("four-color-ring"), "--scale", "40"], in: dir,
-      stderr: "render: scale 40 makes a 9600×9600 px canvas; each side must be 1…8192 px")
+      stderr: "\(CLITest.preset("four-color-ring")): scale 40 makes a 9600×9600 px canvas; each side must be 1…8192 px")
     try assertFails(["render", preset, "--format", "gift"], in: dir, stderr: "render: --format must be \(Self.formatList), got 'gift' — did you mean 'gif'?")
     try assertFails(["rendr", preset], in: dir, stderr: "unknown command 'rendr' — did you mean 'render'? (run 'kurukuru --help')")
     try assertFails(

@@ -105,6 +105,26 @@ final class RendererTests: XCTestCase {
     XCTAssertEqual(GIFFormat().defaultPath(name: "dot", scale: 1.5), "dot@1.5x.gif")
   }
 
+  /// File names print scales through Core's number rule; every scale `--scale` takes to two
+  /// decimals is named as before it (whole numbers bare, others Swift's shortest text without
+  /// `.0`), so earlier outputs keep their names.
+  func testScaleSuffixesKeepTheirNames() {
+    func earlier(_ v: Double) -> String {
+      if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+      var s = String(v)
+      if s.hasSuffix(".0") { s.removeLast(2) }
+      return s
+    }
+    for hundredths in 1...6400 {
+      let scale = Double(hundredths) / 100
+      XCTAssertEqual(OutputNaming.suffix(forScale: scale), scale == 1 ? "" : "@\(earlier(scale))x", "\(scale)")
+    }
+    XCTAssertEqual(OutputNaming.suffix(forScale: 2), "@2x")
+    XCTAssertEqual(OutputNaming.suffix(forScale: 1.5), "@1.5x")
+    XCTAssertEqual(OutputNaming.suffix(forScale: 0.75), "@0.75x")
+    XCTAssertEqual(OutputNaming.number(80), "80")
+  }
+
   // MARK: - Limits and errors
 
   func testTheCanvasLimitComesFromTheRasterizer() throws {

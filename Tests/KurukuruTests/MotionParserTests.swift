@@ -231,28 +231,28 @@ final class MotionParserTests: XCTestCase {
   }
 
   func testValueErrors() {
-    assertError("easeIn(duration: 0)", 17, "duration in 'easeIn' must be greater than 0, got 0.0")
+    assertError("easeIn(duration: 0)", 17, "duration in 'easeIn' must be greater than 0, got 0")
     assertError(
-      "easeIn(duration: -(1))", 17, "duration in 'easeIn' must be greater than 0, got -1.0")
+      "easeIn(duration: -(1))", 17, "duration in 'easeIn' must be greater than 0, got -1")
     assertError("timingCurve(1.5, 0, 0.5, 1)", 12, "control point c0x must be in 0…1, got 1.5")
     assertError("timingCurve(0.5, 0, -0.5, 1)", 20, "control point c1x must be in 0…1, got -0.5")
     assertError(
       "timingCurve(0.5, 0, 0.5, 1, duration: 0)", 38,
-      "duration in 'timingCurve' must be greater than 0, got 0.0")
+      "duration in 'timingCurve' must be greater than 0, got 0")
     assertError(
       "spring(response: 0.5, dampingFraction: 0)", 39,
       "dampingFraction must be greater than 0 (an undamped spring never settles)")
     assertError(
       "spring(response: 0.5, dampingFraction: 1e-300)", 0, "the spring 'spring' never settles")
-    assertError("spring(response: 0)", 17, "response in 'spring' must be greater than 0, got 0.0")
+    assertError("spring(response: 0)", 17, "response in 'spring' must be greater than 0, got 0")
     assertError(
       "spring(duration: 0.5, bounce: 1)", 30,
-      "bounce must be greater than -1 and less than 1 (1 never settles), got 1.0")
+      "bounce must be greater than -1 and less than 1 (1 never settles), got 1")
     assertError(
       "bouncy(extraBounce: 0.7)", 20,
-      "bounce must be greater than -1 and less than 1 (1 never settles), got 1.0")
+      "bounce must be greater than -1 and less than 1 (1 never settles), got 1")
     assertError(
-      "spring(blendDuration: -1)", 22, "blendDuration in 'spring' must not be negative, got -1.0")
+      "spring(blendDuration: -1)", 22, "blendDuration in 'spring' must not be negative, got -1")
     assertError(
       "interpolatingSpring(stiffness: 100, damping: 10, initialVelocity: 1)", 66,
       "initialVelocity other than 0 is not supported")

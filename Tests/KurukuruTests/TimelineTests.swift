@@ -101,7 +101,7 @@ final class TimelineTests: XCTestCase {
   func testAutoDurationErrors() {
     XCTAssertEqual(
       presetError(Self.preset([Self.forever(1)], extra: "\n  \"duration\": {\"auto\": 40},")),
-      "test.json:4:24: the longest automatic loop must be in (0, 30] seconds, got 40 (at duration.auto)")
+      "test.json:4:24: the longest automatic loop must be in [0.01, 30] seconds, got 40 (at duration.auto)")
     XCTAssertEqual(
       presetError(Self.preset([Self.forever(1)], extra: "\n  \"duration\": {\"max\": 4},")),
       "test.json:4:16: unknown key 'max' (expected one of: auto) (at duration)")

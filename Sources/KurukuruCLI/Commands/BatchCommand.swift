@@ -73,12 +73,12 @@ enum BatchCommand: Command {
     let formatNames = try list(args.value("format") ?? GIFFormat.name, name: "format").map { f -> String in
       guard OutputFormats.named(f) != nil else {
         let choices = names.dropLast().joined(separator: ", ") + " and/or " + (names.last ?? "")
-        throw UsageError("batch: --format takes \(choices), got '\(f)'" + Suggestion.hint(for: f, in: names))
+        throw UsageError("batch: --format takes \(choices), got \(quoted: f)" + Suggestion.hint(for: f, in: names))
       }
       return f
     }
     let scales = try list(args.value("scale") ?? "1", name: "scale").map { s -> Double in
-      guard let v = Double(s), v >= 0.01, v <= 64 else { throw UsageError("batch: --scale takes numbers in 0.01…64, got '\(s)'") }
+      guard let v = NumberText.parse(s), v >= 0.01, v <= 64 else { throw UsageError("batch: --scale takes numbers in 0.01…64, got \(quoted: s)") }
       return v
     }
     let jobs = try CLI.jobs(args, command: "batch")
@@ -104,7 +104,7 @@ enum BatchCommand: Command {
   /// `--shard K/N`.
   static func parseShard(_ text: String?) throws -> BatchShard? {
     guard let text else { return nil }
-    guard let shard = BatchShard(text) else { throw UsageError("batch: --shard takes K/N with 1 ≤ K ≤ N, got '\(text)'") }
+    guard let shard = BatchShard(text) else { throw UsageError("batch: --shard takes K/N with 1 ≤ K ≤ N, got \(quoted: text)") }
     return shard
   }
 }

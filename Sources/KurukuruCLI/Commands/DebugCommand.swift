@@ -42,7 +42,7 @@ enum DebugCommand {
       return 0
     }
     guard let spec = subcommands.first(where: { $0.name == "debug " + sub }) else {
-      throw UsageError("debug: unknown subcommand '\(sub)'" + Suggestion.hint(for: sub, in: ["dump-cairo", "time-render"]))
+      throw UsageError("debug: unknown subcommand \(quoted: sub)" + Suggestion.hint(for: sub, in: ["dump-cairo", "time-render"]))
     }
     let rest = Array(raw.dropFirst())
     if CLI.help(rest, spec.help) { return 0 }
@@ -51,8 +51,9 @@ enum DebugCommand {
       throw UsageError("\(spec.name): name exactly one preset file (run 'kurukuru debug --help')")
     }
     let fps = try args.number("fps", in: 0.1...240, command: spec.name)
-    let (_, scene) = try CLI.scene(path: path, args: args, command: spec.name, fps: fps)
-    let renderer = try CLI.renderer(scene, args: args, command: spec.name, jobs: try CLI.jobs(args, command: spec.name))
+    let (preset, scene) = try CLI.scene(path: path, args: args, command: spec.name, fps: fps)
+    let renderer = try CLI.renderer(
+      scene, file: preset.file, args: args, command: spec.name, jobs: try CLI.jobs(args, command: spec.name))
     if spec.name == dumpCairo.name {
       for i in 0..<renderer.frameCount {
         let list = evaluate(scene, at: scene.timeline.time(ofFrame: i))

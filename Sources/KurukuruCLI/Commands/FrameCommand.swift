@@ -31,15 +31,13 @@ enum FrameCommand: Command {
     }
     let background = try CLI.color(args, "background", command: "frame")
     let (preset, scene) = try CLI.scene(path: path, args: args, command: "frame", background: background)
-    let renderer = try CLI.renderer(scene, args: args, command: "frame", wholeLoop: false)
+    let renderer = try CLI.renderer(scene, file: preset.file, args: args, command: "frame", wholeLoop: false)
     let output = try args.value("output").map { try OutputTarget(path: $0) }
       ?? OutputTarget(folder: ".", relative: "\(scene.name)-t\(fmtNumber(time)).png")
-    let frame: Frame
-    do {
-      frame = try renderer.frame(at: time)
+    let frame = try CLI.naming(preset.file) {
+      let frame = try renderer.frame(at: time)
       try AtomicFile.write(try PNG.encode(frame), to: output)
-    } catch {
-      throw InputFailure(file: preset.file, error: error)
+      return frame
     }
     Console.out("\(output.path): \(frame.width)×\(frame.height) px at t = \(fmtNumber(time)) s")
     if let overflow = scene.canvasOverflow(at: [time]) { Console.err("\(preset.file): warning: \(overflow)") }

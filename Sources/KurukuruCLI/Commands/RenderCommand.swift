@@ -50,20 +50,17 @@ enum RenderCommand: Command {
     var renderers: [(file: String, renderer: Renderer)] = []
     for path in args.positional {
       let (preset, scene) = try CLI.scene(path: path, args: args, command: "render", fps: fps, background: background)
-      let prepared = try CLI.renderer(scene, args: args, command: "render", jobs: jobs).prepared(for: format)
+      let prepared = try CLI.renderer(scene, file: preset.file, args: args, command: "render", jobs: jobs).prepared(for: format)
       if let note = prepared.note { Console.err("warning: \(path): \(note)") }
       renderers.append((preset.file, prepared.renderer))
     }
     for (file, renderer) in renderers {
       for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
       // With several presets --output is the folder that receives each one's default path.
-      let summary: OutputSummary
-      do {
-        summary = renderers.count > 1
+      let summary = try CLI.naming(file) {
+        renderers.count > 1
           ? try renderer.write(format, to: renderer.defaultTarget(for: format, in: args.value("output") ?? "."))
           : try renderer.write(format, to: args.value("output"))
-      } catch {
-        throw InputFailure(file: file, error: error)
       }
       // Asked after writing: the frames were measured as they were drawn.
       if let overflow = renderer.canvasOverflow { Console.err("\(file): warning: \(overflow)") }
@@ -78,7 +75,7 @@ enum RenderCommand: Command {
     let name = args.value("format") ?? GIFFormat.name
     guard let type = OutputFormats.named(name) else {
       throw UsageError(
-        "render: --format must be \(OutputFormats.names.dropLast().joined(separator: ", ")) or \(OutputFormats.names.last ?? ""), got '\(name)'"
+        "render: --format must be \(OutputFormats.names.dropLast().joined(separator: ", ")) or \(OutputFormats.names.last ?? ""), got \(quoted: name)"
           + Suggestion.hint(for: name, in: OutputFormats.names))
     }
     let own = Set(type.options.map(\.name))

@@ -27,8 +27,8 @@ struct Arguments {
       let a = args[i]
       i += 1
       if onlyPositional || !a.hasPrefix("--") || a == "-" {
-        if !onlyPositional, a.hasPrefix("-"), a.count > 1, Double(a) == nil {
-          throw UsageError("\(command): unknown option '\(a)'; options are spelled with two dashes")
+        if !onlyPositional, a.hasPrefix("-"), a.count > 1, NumberText.parse(a) == nil {
+          throw UsageError("\(command): unknown option \(quoted: a); options are spelled with two dashes")
         }
         positional.append(a)
         continue
@@ -55,7 +55,7 @@ struct Arguments {
         values[name, default: []].append(value)
       } else {
         let all = (spec.options + spec.flags).map { "--" + $0 }
-        throw UsageError("\(command): unknown option '--\(name)'" + Suggestion.hint(for: "--" + name, in: all))
+        throw UsageError("\(command): unknown option \(quoted: "--" + name)" + Suggestion.hint(for: "--" + name, in: all))
       }
     }
   }
@@ -83,7 +83,7 @@ struct Arguments {
     var out: [String: String] = [:]
     for s in all("set") {
       guard let eq = s.firstIndex(of: "="), eq != s.startIndex else {
-        throw UsageError("\(command): --set takes NAME=VALUE, got '\(s)'")
+        throw UsageError("\(command): --set takes NAME=VALUE, got \(quoted: s)")
       }
       out[String(s[..<eq])] = String(s[s.index(after: eq)...])
     }
@@ -91,16 +91,16 @@ struct Arguments {
   }
 }
 
-/// Formats a number for messages: `2`, `0.5`.
-func fmtNumber(_ v: Double) -> String { OutputNaming.number(v) }
+/// Formats a number for messages: `2`, `0.5` (`NumberText.format(_:decimals:)`, every digit).
+func fmtNumber(_ v: Double) -> String { NumberText.format(v) }
 
 /// Formats frames per second for people: whole rates bare (`50`), others to at most two decimals
 /// (`30.28`, from 30.284301606922124). `--json` keeps the exact value.
-func fmtRate(_ v: Double) -> String { OutputNaming.number((v * 100).rounded() / 100) }
+func fmtRate(_ v: Double) -> String { NumberText.format(v, decimals: 2) }
 
 /// Formats seconds for people: at most six decimals (`7.066667`, from an "auto" loop of
 /// 7.066666666666666 s), as the notes print them. `--json` keeps the exact value.
-func fmtSeconds(_ v: Double) -> String { OutputNaming.number((v * 1e6).rounded() / 1e6) }
+func fmtSeconds(_ v: Double) -> String { NumberText.format(v, decimals: 6) }
 
 // MARK: - InputFailure
 

@@ -92,10 +92,7 @@ public struct CanvasOverflow: Equatable, Sendable, CustomStringConvertible {
   /// `drawing leaves the 64×64 canvas by 3.5 pt (left) at t = 0.42 s` (numbers to at most two
   /// decimals; the canvas as given).
   public var description: String {
-    func n(_ v: Double) -> String {
-      let s = String(format: "%.2f", v)
-      return s.contains(".") ? String(s.reversed().drop { $0 == "0" }.drop { $0 == "." }.reversed()) : s
-    }
+    func n(_ v: Double) -> String { NumberText.format(v, decimals: 2) }
     let amountText = amount < 0.005 ? "less than 0.01" : n(amount)
     return "drawing leaves the \(n(canvas.width))×\(n(canvas.height)) canvas by \(amountText) pt (\(edge.rawValue)) at t = \(n(time)) s"
   }

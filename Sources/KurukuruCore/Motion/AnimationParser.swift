@@ -389,7 +389,7 @@ public enum AnimationParser {
       if index % 2 == 0 && !(0...1).contains(value) {
         let which = index == 0 ? "c0x" : "c1x"
         throw AnimationSyntaxError(
-          offset: call.offset(index), message: "control point \(which) must be in 0…1, got \(value)"
+          offset: call.offset(index), message: "control point \(which) must be in 0…1, got \(fmt(value))"
         )
       }
       values.append(value)
@@ -483,7 +483,7 @@ public enum AnimationParser {
     guard bounce > -1 && bounce < 1 else {
       throw AnimationSyntaxError(
         offset: call.offset(1),
-        message: "bounce must be greater than -1 and less than 1 (1 never settles), got \(bounce)")
+        message: "bounce must be greater than -1 and less than 1 (1 never settles), got \(fmt(bounce))")
     }
     if call.name == "spring" { _ = try call.nonNegative(2, default: 0, number) }
     return SpringCurve(duration: duration, bounce: bounce)
@@ -505,7 +505,7 @@ public enum AnimationParser {
     let ordered = name.contains("-")
       ? names.filter { $0.contains("-") } + names.filter { !$0.contains("-") } : names
     let hint = Suggestion.closest(to: name, in: ordered).map { " — did you mean '\($0)'?" } ?? ""
-    return "unknown \(kind) '\(name)'\(hint)"
+    return "unknown \(kind) \(quoted: name)\(hint)"
   }
 }
 
@@ -546,7 +546,7 @@ struct Call {
     }
     guard value.isFinite else {
       throw AnimationSyntaxError(
-        offset: argument.offset, message: "'\(argument.text)' is not a finite number")
+        offset: argument.offset, message: "\(quoted: argument.text) is not a finite number")
     }
     return value
   }
@@ -559,7 +559,7 @@ struct Call {
     guard value > 0 else {
       let what = bound[index]?.label ?? "value"
       throw AnimationSyntaxError(
-        offset: offset(index), message: "\(what) in '\(name)' must be greater than 0, got \(value)")
+        offset: offset(index), message: "\(what) in '\(name)' must be greater than 0, got \(fmt(value))")
     }
     return value
   }
@@ -572,7 +572,7 @@ struct Call {
     guard value >= 0 else {
       let what = bound[index]?.label ?? "value"
       throw AnimationSyntaxError(
-        offset: offset(index), message: "\(what) in '\(name)' must not be negative, got \(value)")
+        offset: offset(index), message: "\(what) in '\(name)' must not be negative, got \(fmt(value))")
     }
     return value
   }
@@ -587,7 +587,7 @@ struct Call {
       let what = argument.label.map { "'\($0):'" } ?? "the argument"
       throw AnimationSyntaxError(
         offset: argument.offset,
-        message: "expected true or false for \(what) in '\(name)', got '\(argument.text)'")
+        message: "expected true or false for \(what) in '\(name)', got \(quoted: argument.text)")
     }
   }
 }

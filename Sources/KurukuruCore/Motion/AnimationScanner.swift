@@ -163,7 +163,7 @@ struct AnimationScanner {
         var valueStart = probe + 1
         while valueStart < end && characters[valueStart].isWhitespace { valueStart += 1 }
         guard valueStart < end else {
-          throw AnimationSyntaxError(offset: probe + 1, message: "missing value for '\(label):'")
+          throw AnimationSyntaxError(offset: probe + 1, message: "missing value for '\(excerpt: label):'")
         }
         return AnimationArgument(
           label: label, labelOffset: start, text: String(characters[valueStart..<end]),
@@ -239,7 +239,7 @@ func bindArguments(
       let hint = Suggestion.closest(to: label, in: labels).map { " — did you mean '\($0):'?" } ?? ""
       throw AnimationSyntaxError(
         offset: argument.labelOffset,
-        message: "unknown argument label '\(label):' in '\(call)'\(hint)")
+        message: "unknown argument label '\(excerpt: label):' in '\(call)'\(hint)")
     }
     var index = next
     while index < parameters.count && parameters[index].label != argument.label
@@ -258,14 +258,14 @@ func bindArguments(
       if let earlier = parameters[..<next].firstIndex(where: { $0.label == label }) {
         let message =
           bound[earlier] != nil
-          ? "argument '\(label):' given twice in '\(call)'"
-          : "argument '\(label):' is out of order in '\(call)'"
+          ? "argument '\(excerpt: label):' given twice in '\(call)'"
+          : "argument '\(excerpt: label):' is out of order in '\(call)'"
         throw AnimationSyntaxError(offset: offset, message: message)
       }
       if index < parameters.count {
         throw AnimationSyntaxError(
           offset: offset,
-          message: "missing argument '\(parameters[index].display)' in '\(call)' before '\(label):'"
+          message: "missing argument '\(parameters[index].display)' in '\(call)' before '\(excerpt: label):'"
         )
       }
     } else if next < parameters.count, let label = parameters[next].label {

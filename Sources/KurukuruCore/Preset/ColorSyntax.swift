@@ -30,12 +30,12 @@ public enum ColorSyntax {
   /// - Parameter lookup: resolves `$name` parameter references (return `nil` if unknown).
   /// - Returns: the colour, or `nil` with a message in `error`.
   public static func parse(_ text: String, lookup: (String) -> RGBAColor? = { _ in nil }) -> Result<RGBAColor, ColorSyntaxError> {
-    var s = text.trimmingCharacters(in: .whitespaces)
+    var s = trimmingSpaces(text)
     var alphaFactor = 1.0
-    if let r = s.range(of: ".opacity(", options: .backwards), s.hasSuffix(")") {
+    if s.hasSuffix(")"), let r = s.range(of: ".opacity(", options: .backwards) {
       let arg = s[r.upperBound..<s.index(before: s.endIndex)].trimmingCharacters(in: .whitespaces)
-      guard let a = Double(arg), (0...1).contains(a) else {
-        return .failure(ColorSyntaxError(message: "opacity in '\(text)' must be a number in 0…1"))
+      guard let a = NumberText.parse(arg), (0...1).contains(a) else {
+        return .failure(ColorSyntaxError(message: "opacity in \(quoted: text) must be a number in 0…1"))
       }
       alphaFactor = a
       s = String(s[..<r.lowerBound])
@@ -44,13 +44,13 @@ public enum ColorSyntax {
     if s.hasPrefix("$") {
       let name = String(s.dropFirst())
       guard let c = lookup(name) else {
-        return .failure(ColorSyntaxError(message: "unknown colour parameter '\(name)'"))
+        return .failure(ColorSyntaxError(message: "unknown colour parameter \(quoted: name)"))
       }
       base = c
     } else if s.hasPrefix("#") {
       let digits = Array(s.dropFirst())
       guard [3, 6, 8].contains(digits.count), digits.allSatisfy({ $0.isHexDigit }) else {
-        return .failure(ColorSyntaxError(message: "bad colour '\(text)': expected #RGB, #RRGGBB or #RRGGBBAA"))
+        return .failure(ColorSyntaxError(message: "bad colour \(quoted: text): expected #RGB, #RRGGBB or #RRGGBBAA"))
       }
       func byte(_ i: Int) -> Int { Int(String(digits[i..<(i + 2)]), radix: 16) ?? 0 }
       if digits.count == 3 {
@@ -61,23 +61,36 @@ public enum ColorSyntax {
       }
     } else if s.hasPrefix("rgb(") || s.hasPrefix("rgba("), s.hasSuffix(")") {
       let inner = s[s.index(after: s.firstIndex(of: "(") ?? s.startIndex)..<s.index(before: s.endIndex)]
-      let parts = inner.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+      let parts = inner.split(separator: ",").map { NumberText.parse($0.trimmingCharacters(in: .whitespaces)) }
       let wantsAlpha = s.hasPrefix("rgba(")
       guard parts.count == (wantsAlpha ? 4 : 3), parts.allSatisfy({ $0 != nil }) else {
-        return .failure(ColorSyntaxError(message: "bad colour '\(text)': expected rgb(r, g, b) or rgba(r, g, b, a)"))
+        return .failure(ColorSyntaxError(message: "bad colour \(quoted: text): expected rgb(r, g, b) or rgba(r, g, b, a)"))
       }
       let v = parts.compactMap { $0 }
       guard v[0...2].allSatisfy({ (0...255).contains($0) }), !wantsAlpha || (0...1).contains(v[3]) else {
-        return .failure(ColorSyntaxError(message: "bad colour '\(text)': r, g, b must be in 0…255 and a in 0…1"))
+        return .failure(ColorSyntaxError(message: "bad colour \(quoted: text): r, g, b must be in 0…255 and a in 0…1"))
       }
       base = RGBAColor(red: v[0] / 255, green: v[1] / 255, blue: v[2] / 255, alpha: wantsAlpha ? v[3] : 1)
     } else if let c = named[s] {
       base = c
     } else {
       return .failure(ColorSyntaxError(
-        message: "unknown colour '\(text)'" + Suggestion.hint(for: s, in: named.keys.sorted())))
+        message: "unknown colour \(quoted: text)" + Suggestion.hint(for: s, in: named.keys.sorted())))
     }
     return .success(base.multiplyingAlpha(alphaFactor))
+  }
+}
+
+extension ColorSyntax {
+  /// `text` without the spaces and tabs (`CharacterSet.whitespaces`) at its ends; done on
+  /// Unicode scalars, as Foundation's `trimmingCharacters` would, without copying a long text
+  /// through `NSString`.
+  static func trimmingSpaces(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !CharacterSet.whitespaces.contains($0) }),
+      let last = scalars.lastIndex(where: { !CharacterSet.whitespaces.contains($0) })
+    else { return "" }
+    return String(scalars[first...last])
   }
 }
 

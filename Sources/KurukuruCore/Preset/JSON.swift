@@ -128,11 +128,11 @@ package struct JSONParser {
       guard peek == "\"" else { throw error("expected a quoted key") }
       let key = try parseString()
       if seen.contains(key) {
-        throw PresetError(file: file, location: keyLocation, message: "duplicate key '\(key)'", kind: .syntax)
+        throw PresetError(file: file, location: keyLocation, message: "duplicate key \(quoted: key)", kind: .syntax)
       }
       seen.insert(key)
       skipWhitespace()
-      guard peek == ":" else { throw error("expected ':' after key '\(key)'") }
+      guard peek == ":" else { throw error("expected ':' after key \(quoted: key)") }
       advance()
       skipWhitespace()
       let value = try parseValue(depth: depth + 1)

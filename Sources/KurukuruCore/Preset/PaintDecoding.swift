@@ -52,7 +52,7 @@ extension PresetReader {
       let alpha = try evaluate(arg.trimmingCharacters(in: .whitespaces), in: node, path: path, offset: offset + argStart + lead)
       guard (0...1).contains(alpha) else {
         throw PresetError(
-          file: file, location: place(offset), path: path, message: "opacity in '\(text)' must be in 0…1, got \(fmt(alpha))")
+          file: file, location: place(offset), path: path, message: "opacity in \(quoted: text) must be in 0…1, got \(fmt(alpha))")
       }
       let base = try colorString(String(chars[..<open]), offset: offset, node: node, path: path, depth: depth + 1)
       return base.multiplyingAlpha(alpha)
@@ -62,7 +62,7 @@ extension PresetReader {
       guard let (items, indexRange) = ColorText.indexedArray(chars, from: lead) else {
         throw PresetError(
           file: file, location: place(offset), path: path,
-          message: "bad colour '\(text)': expected an indexed array such as [red, blue][i % 2]")
+          message: "bad colour \(quoted: text): expected an indexed array such as [red, blue][i % 2]")
       }
       let indexText = String(chars[indexRange])
       let index = try evaluate(indexText, in: node, path: path, offset: offset + indexRange.lowerBound)
@@ -80,7 +80,7 @@ extension PresetReader {
     switch ColorSyntax.parse(text, lookup: { colors[$0] }) {
     case .success(let c): return c
     case .failure(let e):
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      let trimmed = ColorSyntax.trimmingSpaces(text)
       var message = e.message
       if trimmed.hasPrefix("$") { message += Suggestion.hint(for: String(trimmed.dropFirst()), in: colors.keys.sorted()) }
       throw PresetError(
@@ -116,15 +116,17 @@ extension PresetReader {
       return .radial(
         stops: try stops(o, node: m.value, path: p),
         center: try o["center"].map { try unitPoint($0, path: p + ".center") } ?? .center,
-        startRadius: try o["startRadius"].map { try animated($0, path: p + ".startRadius") } ?? .constant(0),
-        endRadius: try animated(end, path: p + ".endRadius"))
+        startRadius: try o["startRadius"].map { try animated($0, path: p + ".startRadius", within: extentBound("startRadius")) }
+          ?? .constant(0),
+        endRadius: try animated(end, path: p + ".endRadius", within: extentBound("endRadius")))
     case "AngularGradient":
       let o = try object(m.value, path: p, keys: ["colors", "stops", "center", "angle", "startAngle", "endAngle"])
       if o["angle"] != nil, o["startAngle"] != nil || o["endAngle"] != nil {
         throw fail(m.value, p, "use either 'angle' or 'startAngle'/'endAngle'")
       }
-      let start = try (o["angle"] ?? o["startAngle"]).map { try animated($0, path: p + ".startAngle") } ?? .constant(0)
-      let end = try o["endAngle"].map { try animated($0, path: p + ".endAngle") }
+      let start = try (o["angle"] ?? o["startAngle"]).map { try animated($0, path: p + ".startAngle", within: angleBound("startAngle")) }
+        ?? .constant(0)
+      let end = try o["endAngle"].map { try animated($0, path: p + ".endAngle", within: angleBound("endAngle")) }
       return .angular(
         stops: try stops(o, node: m.value, path: p),
         center: try o["center"].map { try unitPoint($0, path: p + ".center") } ?? .center,
@@ -132,7 +134,7 @@ extension PresetReader {
     default:
       throw PresetError(
         file: file, location: m.keyLocation, path: path,
-        message: "unknown paint '\(m.key)'" + Suggestion.hint(for: m.key, in: PresetReader.gradientKinds),
+        message: "unknown paint \(quoted: m.key)" + Suggestion.hint(for: m.key, in: PresetReader.gradientKinds),
         kind: .unknownName)
     }
   }
@@ -178,7 +180,7 @@ enum ColorText {
     var found: Int?
     var i = 0
     while i < chars.count {
-      if depth == 0, i + pattern.count <= chars.count, Array(chars[i..<(i + pattern.count)]) == pattern {
+      if depth == 0, chars[i] == pattern.first, i + pattern.count <= chars.count, chars[i..<(i + pattern.count)].elementsEqual(pattern) {
         found = i
         depth += 1
         i += pattern.count

@@ -123,22 +123,22 @@ public struct Preset: Sendable {
         let names = parameters.map(\.name)
         throw PresetError(
           file: file,
-          message: "unknown parameter '\(key)' in --set" + Suggestion.hint(for: key, in: names)
-            + (names.isEmpty ? " (this preset has no parameters)" : " (parameters: \(names.joined(separator: ", ")))"),
+          message: "unknown parameter \(quoted: key) in --set" + Suggestion.hint(for: key, in: names)
+            + (names.isEmpty ? " (this preset has no parameters)" : " (parameters: \(names.map { Suggestion.excerpt($0) }.joined(separator: ", ")))"),
           kind: .unknownName)
       }
       switch p.kind {
       case .number(_, let lo, let hi):
-        guard let v = Double(text), v.isFinite else {
-          throw PresetError(file: file, message: "--set \(key)=\(text): '\(key)' takes a number")
+        guard let v = NumberText.parse(text) else {
+          throw PresetError(file: file, message: "--set \(key)=\(excerpt: text): '\(key)' takes a number")
         }
-        if let lo, v < lo { throw PresetError(file: file, message: "--set \(key)=\(text): must be at least \(fmt(lo))") }
-        if let hi, v > hi { throw PresetError(file: file, message: "--set \(key)=\(text): must be at most \(fmt(hi))") }
+        if let lo, v < lo { throw PresetError(file: file, message: "--set \(key)=\(excerpt: text): must be at least \(fmt(lo))") }
+        if let hi, v > hi { throw PresetError(file: file, message: "--set \(key)=\(excerpt: text): must be at most \(fmt(hi))") }
         numbers[key] = v
       case .color:
         switch ColorSyntax.parse(text) {
         case .success(let c): colors[key] = c
-        case .failure(let e): throw PresetError(file: file, message: "--set \(key)=\(text): \(e.message)")
+        case .failure(let e): throw PresetError(file: file, message: "--set \(key)=\(excerpt: text): \(e.message)")
         }
       }
     }
@@ -179,8 +179,9 @@ public struct Preset: Sendable {
         autoMaximum = maximum
       } else {
         let d = try reader.number(n, path: "duration")
-        guard d > 0, d <= limits.maxDuration else {
-          throw reader.fail(n, "duration", "duration must be in (0, \(fmt(limits.maxDuration))] seconds, got \(fmt(d))")
+        guard d >= limits.minPeriod, d <= limits.maxDuration else {
+          throw reader.fail(
+            n, "duration", "duration must be in [\(fmt(limits.minPeriod)), \(fmt(limits.maxDuration))] seconds, got \(fmt(d))")
         }
         duration = d
       }
@@ -194,6 +195,16 @@ public struct Preset: Sendable {
     }
     let timeline = try Timeline(
       root: rootView, fps: fps, duration: duration, limits: limits, file: file)
+    // An explicit `duration` was checked where it was read; a period computed from the
+    // animations (or chosen by "auto") is checked here, at the animation that set it.
+    if timeline.period > 0, timeline.period < limits.minPeriod {
+      let message =
+        "the loop would last \(fmt(timeline.period)) s, shorter than the \(fmt(limits.minPeriod)) s minimum; lengthen the animation or set \"duration\""
+      guard let setter = reader.reach.periodSetter else {
+        throw PresetError(file: file, message: message, kind: .limitExceeded)
+      }
+      throw PresetError(file: file, location: setter.location, path: setter.path, message: message, kind: .limitExceeded)
+    }
     let scene = ResolvedScene(
       name: name, size: Size(width: width, height: height), background: background, fps: fps, root: rootView,
       timeline: timeline, duration: duration, file: file)
@@ -207,6 +218,12 @@ public struct Preset: Sendable {
 public struct Limits: Equatable, Sendable {
   /// Canvas side in points. Default 8192.
   public var maxCanvasPoints: Double = 8192
+  /// Shortest loop in seconds, whether the preset's `duration` sets it or the animations do
+  /// (a cycle, or the end of one-shot animations). A still scene (no animation: period 0) is
+  /// no loop and is not bound by it. Default 0.01: GIF times frames in centiseconds, so a
+  /// shorter loop cannot be written the same by every format (WebP's millisecond delays
+  /// rounded a nanosecond loop's one frame to 0 ms while GIF, APNG and PNG took it).
+  public var minPeriod: Double = 0.01
   /// Frames per second. Default 240.
   public var maxFPS: Double = 240
   /// Loop period in seconds when it is computed from the animations (least common multiple of
@@ -219,8 +236,34 @@ public struct Limits: Equatable, Sendable {
   public var maxFrames: Int = 100_000
   /// Views after expanding `ForEach`. Default 10,000.
   public var maxViews: Int = 10_000
+  /// Keyframe values of all animated values after expanding `ForEach` (`from`/`to` count 2,
+  /// `values` its length), counted before they are read. Default 1,000,000: the bundled presets
+  /// use at most 144, and 10,000 views may still animate 100 values each; 9,999 views of 1,000
+  /// keyframes each took `info` over 20 s and 4 GB.
+  public var maxKeyframes: Int = 1_000_000
   /// Nesting depth of views. Default 32.
   public var maxDepth: Int = 32
+  /// Lengths and positions in points, for a constant and for every keyframe value of an
+  /// animated one: offsets (`offset`, a shadow's `x`/`y`, `anchorZ`, `dashPhase`) within
+  /// ±maxLength, corner radii and gradient radii in 0…maxLength (frame sizes and line widths
+  /// keep 0…`maxCanvasPoints`, shadow radii 0…1000). Default 100,000: twelve canvases of the
+  /// largest size, far beyond any drawing that can be seen (the bundled presets stay within
+  /// 80), while 100,000 pt at `--scale 64` is 6.4 million pixels, inside Cairo's 24.8
+  /// fixed-point range (±8.4 million); a shadow offset of 1e308 asked for a layer of 10¹² pixels.
+  public var maxLength: Double = 100_000
+  /// Scale factors (`scaleEffect`), constants and keyframes, within ±maxScale. Default 10,000
+  /// (the bundled presets stay within 2.1): 32 nested views of that scale still give a finite,
+  /// invertible transform, while a factor of 1e300 made Cairo fail with "invalid matrix".
+  public var maxScale: Double = 10_000
+  /// Angles in degrees (`rotationEffect`, `rotation3DEffect`, an Arc's and an AngularGradient's
+  /// angles), constants and keyframes, within ±maxDegrees. Default 1,000,000, about 2,800
+  /// turns (the bundled presets stay within 1,520), while at 10¹⁸ degrees a double's step is
+  /// 128° and an arc was drawn from meaningless angles.
+  public var maxDegrees: Double = 1_000_000
+  /// Coordinates of unit points (anchors, alignments, gradient points, Polygon points), as
+  /// fractions of the frame, within ±maxUnitPoint. Default 100 (the bundled presets stay
+  /// within 1).
+  public var maxUnitPoint: Double = 100
   /// Work of rendering one loop, in pixel-views: canvas pixels at the render scale × frames ×
   /// views (`ResolvedScene.viewCount`). Checked when a `Renderer` is created, because the pixel
   /// count depends on the scale, which resolving does not know. Default 2×10¹¹: 240 times the
@@ -253,14 +296,17 @@ public struct Parameter: Equatable, Sendable {
       throw reader.fail(node, "parameters", "'parameters' must be an object of name → {\"default\": …}")
     }
     return try members.map { m in
-      let path = "parameters.\(m.key)"
+      let path = "parameters.\(excerpt: m.key)"
       guard m.key.first.map({ $0.isLetter || $0 == "_" }) == true,
-        m.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), m.key != "pi"
+        m.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
       else {
-        throw PresetError(file: reader.file, location: m.keyLocation, path: path, message: "parameter name '\(m.key)' must be an identifier")
+        throw PresetError(file: reader.file, location: m.keyLocation, path: path, message: "parameter name \(quoted: m.key) must be an identifier")
+      }
+      if let problem = PresetExpression.reservedNameProblem(m.key) {
+        throw PresetError(file: reader.file, location: m.keyLocation, path: path, message: "parameter name " + problem)
       }
       let o = try reader.object(m.value, path: path, keys: ["default", "min", "max", "description"])
-      guard let d = o["default"] else { throw reader.fail(m.value, path, "parameter '\(m.key)' needs a 'default'") }
+      guard let d = o["default"] else { throw reader.fail(m.value, path, "parameter \(quoted: m.key) needs a 'default'") }
       let desc = try o["description"].map { try reader.string($0, path: path + ".description") }
       switch d.value {
       case .number(let v):
@@ -282,10 +328,6 @@ public struct Parameter: Equatable, Sendable {
   }
 }
 
-/// Formats a number briefly for messages: `1.5`, `200`, `0.333333`.
-func fmt(_ v: Double) -> String {
-  if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-  var s = String(format: "%.6f", v)
-  while s.hasSuffix("0") { s.removeLast() }
-  return s
-}
+/// Formats a number briefly for messages: `1.5`, `200`, `0.333333`, `1e-9`, `1e300` — at most
+/// six decimals (`NumberText.format(_:decimals:)`).
+func fmt(_ v: Double) -> String { NumberText.format(v, decimals: 6) }

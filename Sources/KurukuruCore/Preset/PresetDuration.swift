@@ -3,7 +3,7 @@
 extension PresetReader {
   /// Reads the top-level `duration` when it asks for an automatic loop length: `"auto"` (up to
   /// `Timeline.defaultAutoMaximum`, 10 s) or `{"auto": seconds}` (up to that maximum, a number
-  /// or expression in (0, `limits.maxPeriod`]). See Presets/README.md §10.
+  /// or expression in [`limits.minPeriod`, `limits.maxPeriod`]). See Presets/README.md §10.
   /// - Returns: the maximum loop length in seconds, or nil when `node` is an ordinary duration.
   /// - Throws: `PresetError` for a bad maximum.
   func autoDuration(_ node: JSONNode, limits: Limits) throws -> Double? {
@@ -16,8 +16,10 @@ extension PresetReader {
         throw fail(node, "duration", "an object 'duration' is {\"auto\": maximum seconds}")
       }
       let maximum = try number(m, path: "duration.auto")
-      guard maximum > 0, maximum <= limits.maxPeriod else {
-        throw fail(m, "duration.auto", "the longest automatic loop must be in (0, \(fmt(limits.maxPeriod))] seconds, got \(fmt(maximum))")
+      guard maximum >= limits.minPeriod, maximum <= limits.maxPeriod else {
+        throw fail(
+          m, "duration.auto",
+          "the longest automatic loop must be in [\(fmt(limits.minPeriod)), \(fmt(limits.maxPeriod))] seconds, got \(fmt(maximum))")
       }
       return maximum
     default:

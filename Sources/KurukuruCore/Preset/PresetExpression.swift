@@ -52,6 +52,16 @@ public struct PresetExpression: Equatable, Sendable {
   /// releasing the tree recurse once per level, and `1 + 1 + …` is as tall as it is long.
   static let maxHeight = 256
 
+  /// Names that expressions read as constants (`pi`, π): no parameter and no `ForEach` index
+  /// may take one, or the constant would hide it.
+  static let constants: [String: Double] = ["pi": .pi]
+
+  /// Why `name` cannot name a number that expressions read (a parameter, a `ForEach` index),
+  /// or nil when it can: it must not be a constant.
+  static func reservedNameProblem(_ name: String) -> String? {
+    constants[name] == nil ? nil : "\(quoted: name) is a constant in expressions; choose another name"
+  }
+
   /// Every identifier the expression reads, other than function names and `pi`.
   public var variables: Set<String> {
     var out = Set<String>()
@@ -75,7 +85,7 @@ public struct PresetExpression: Equatable, Sendable {
   ///   result that is not a finite number.
   public func evaluate(_ variables: [String: Double]) throws -> Double {
     let v = try eval(root, variables)
-    guard v.isFinite else { throw SyntaxError(offset: 0, message: "'\(text)' is not a finite number") }
+    guard v.isFinite else { throw SyntaxError(offset: 0, message: "\(quoted: text) is not a finite number") }
     return v
   }
 
@@ -97,11 +107,11 @@ public struct PresetExpression: Equatable, Sendable {
     case .number(let v):
       return v
     case .variable(let name, let offset):
-      if name == "pi" { return Double.pi }
+      if let constant = PresetExpression.constants[name] { return constant }
       guard let v = vars[name] else {
         throw SyntaxError(
           offset: offset,
-          message: "unknown name '\(name)'" + Suggestion.hint(for: name, in: Array(vars.keys).sorted()))
+          message: "unknown name \(quoted: name)" + Suggestion.hint(for: name, in: Array(vars.keys).sorted()))
       }
       return v
     case .unary(let op, let a):
@@ -319,8 +329,8 @@ private struct PresetExpressionParser {
           while i < chars.count, chars[i].isNumber { i += 1 }
         }
       }
-      guard let v = Double(String(chars[start..<i])) else {
-        throw PresetExpression.SyntaxError(offset: start, message: "bad number '\(String(chars[start..<i]))'")
+      guard let v = NumberText.parse(String(chars[start..<i])) else {
+        throw PresetExpression.SyntaxError(offset: start, message: "bad number \(quoted: String(chars[start..<i]))")
       }
       height = 1
       if percentFollows() {
@@ -341,7 +351,7 @@ private struct PresetExpressionParser {
         guard let arity = PresetExpression.functions[name] else {
           throw PresetExpression.SyntaxError(
             offset: start,
-            message: "unknown function '\(name)'" + Suggestion.hint(for: name, in: PresetExpression.functions.keys.sorted()))
+            message: "unknown function \(quoted: name)" + Suggestion.hint(for: name, in: PresetExpression.functions.keys.sorted()))
         }
         i += 1
         var args: [Node] = []

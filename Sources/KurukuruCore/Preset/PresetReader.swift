@@ -11,8 +11,46 @@ struct PresetReader {
   var limits = Limits()
   /// Views produced so far (shared count across `ForEach` expansions).
   let viewCounter = Counter()
+  /// Keyframe values of animated values read so far (shared count across `ForEach` expansions).
+  let keyframeCounter = Counter()
+  /// The animations that reach furthest in time so far (shared across `ForEach` expansions).
+  let reach = AnimationReach()
 
   final class Counter: @unchecked Sendable { var value = 0 }
+
+  /// Where the loop period comes from when the preset sets no `duration`: the animation with
+  /// the longest repeating cycle (the period is a multiple of it) and the one-shot animation
+  /// that ends last (the period when nothing repeats), each with its place in the preset, so
+  /// that a loop too short to time can name the animation that set it.
+  final class AnimationReach: @unchecked Sendable {
+    /// An animation's cycle or end in seconds, and the place of its animation string.
+    struct Place {
+      var seconds: Double
+      var location: SourceLocation
+      var path: String
+    }
+
+    /// The longest cycle of an animation repeating forever.
+    var longestCycle: Place?
+    /// The latest end of an animation that does not repeat forever.
+    var latestEnd: Place?
+
+    /// The animation that set a period computed from the animations: the longest cycle if
+    /// anything repeats, else the latest end.
+    var periodSetter: Place? { longestCycle ?? latestEnd }
+
+    /// Notes `animation`, whose string is at `location` and `path`, if it reaches further
+    /// than those noted before (the first of equals is kept).
+    func record(_ animation: AnimationSpec, at location: SourceLocation, path: String) {
+      if let cycle = animation.cycle {
+        if longestCycle.map({ cycle > $0.seconds }) ?? true {
+          longestCycle = Place(seconds: cycle, location: location, path: path)
+        }
+      } else if let end = animation.endTime, latestEnd.map({ end > $0.seconds }) ?? true {
+        latestEnd = Place(seconds: end, location: location, path: path)
+      }
+    }
+  }
 
   // MARK: - Errors
 
@@ -43,7 +81,7 @@ struct PresetReader {
         let hint = keys == PresetReader.animatedKeys ? PresetReader.animationPartHint(m.key) : nil
         throw PresetError(
           file: file, location: m.keyLocation, path: path,
-          message: "unknown key '\(m.key)'" + (hint ?? Suggestion.hint(for: m.key, in: keys))
+          message: "unknown key \(quoted: m.key)" + (hint ?? Suggestion.hint(for: m.key, in: keys))
             + " (expected one of: \(keys.filter { $0 != "$schema" }.joined(separator: ", ")))",
           kind: .unknownName)
       }
@@ -128,8 +166,25 @@ struct PresetReader {
 
   /// A number that may be animated: a number, an expression, `{"from", "to", "animation"}` or
   /// `{"values", "keyTimes", "curves"/"curve", "animation"}`.
-  func animated(_ node: JSONNode, path: String) throws -> AnimatedValue {
-    guard case .object = node.value else { return .constant(try number(node, path: path)) }
+  /// - Parameter bound: when given, the constant and every keyframe value (`from`, `to`, each
+  ///   of `values`) must lie in its range; each is reported at its own place.
+  func animated(_ node: JSONNode, path: String, within bound: Bound? = nil) throws -> AnimatedValue {
+    /// One number of the value, checked against `bound`. The path is only made for a message:
+    /// a preset may hold a million keyframes.
+    func value(_ n: JSONNode, _ p: @autoclosure () -> String) throws -> Double {
+      let v: Double
+      if case .number(let literal) = n.value { v = literal } else { v = try number(n, path: p()) }
+      if let bound, !bound.range.contains(v) { throw fail(n, p(), bound.message(v), kind: bound.kind) }
+      return v
+    }
+    /// Counts `count` more keyframe values, before they are read.
+    func count(_ count: Int, at n: JSONNode, _ p: String) throws {
+      keyframeCounter.value += count
+      guard keyframeCounter.value <= limits.maxKeyframes else {
+        throw fail(n, p, "more than \(limits.maxKeyframes) keyframe values after expanding ForEach", kind: .limitExceeded)
+      }
+    }
+    guard case .object = node.value else { return .constant(try value(node, path)) }
     let o = try object(node, path: path, keys: PresetReader.animatedKeys)
     guard let animNode = o["animation"] else {
       throw fail(node, path, "an animated value needs 'animation', e.g. \"linear(duration: 1).repeatForever(autoreverses: false)\"")
@@ -145,7 +200,8 @@ struct PresetReader {
       guard items.count >= 2, items.count <= 1000 else {
         throw fail(v, path + ".values", "'values' needs 2 to 1000 keyframe values, got \(items.count)")
       }
-      values = try items.enumerated().map { try number($1, path: path + ".values[\($0)]") }
+      try count(items.count, at: v, path + ".values")
+      values = try items.enumerated().map { try value($1, path + ".values[\($0)]") }
       if let kt = o["keyTimes"] {
         let times = try array(kt, path: path + ".keyTimes")
         guard times.count == values.count else {
@@ -166,7 +222,8 @@ struct PresetReader {
       guard let from = o["from"], let to = o["to"] else {
         throw fail(node, path, "an animated value needs 'from' and 'to' (or 'values')")
       }
-      values = [try number(from, path: path + ".from"), try number(to, path: path + ".to")]
+      try count(2, at: node, path)
+      values = [try value(from, path + ".from"), try value(to, path + ".to")]
     }
     let segments = values.count - 1
     let keyTimes = keyTimesGiven ?? (0...segments).map { Double($0) / Double(segments) }
@@ -197,6 +254,7 @@ struct PresetReader {
       guard a.duration <= limits.maxPeriod * 100 else {
         throw fail(node, path, "animation pass of \(fmt(a.duration)) s is too long")
       }
+      reach.record(a, at: node.location, path: path)
       return a
     } catch let e as AnimationSyntaxError {
       throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message, kind: .expression)
@@ -225,14 +283,74 @@ struct PresetReader {
     }
   }
 
+  // MARK: - Bounds
+
+  /// The range that a number of the scene — a constant, or every keyframe value of an animated
+  /// one — must stay in, and how messages name it (`x must be in −100000…100000 points, got
+  /// 1e308`). Keyframes are checked, not the values between them: an overshooting curve may
+  /// leave the range by a fraction of a segment.
+  struct Bound {
+    /// The number's name in messages, e.g. `lineWidth`.
+    var name: String
+    /// The values allowed.
+    var range: ClosedRange<Double>
+    /// What follows the range in messages: `" points"`, `" degrees"` or `""`.
+    var unit: String
+    /// The kind of a failure: `.limitExceeded` for the bounds of `Limits`, `.invalidValue` for
+    /// the format's own rules (a negative size).
+    var kind: PresetError.Kind = .invalidValue
+
+    /// `NAME must be in LOW…HIGH UNIT, got VALUE`; a symmetric range is written `−HIGH…HIGH`.
+    func message(_ value: Double) -> String {
+      let low = range.lowerBound, high = range.upperBound
+      let span = low == -high && high > 0 ? "−\(fmt(high))…\(fmt(high))" : "\(fmt(low))…\(fmt(high))"
+      return "\(name) must be in \(span)\(unit), got \(fmt(value))"
+    }
+  }
+
+  /// A position or an offset in points (`offset`, a shadow's `x`/`y`, `anchorZ`, `dashPhase`):
+  /// within ±`limits.maxLength`.
+  func offsetBound(_ name: String) -> Bound {
+    Bound(name: name, range: -limits.maxLength...limits.maxLength, unit: " points", kind: .limitExceeded)
+  }
+
+  /// A size or a radius in points: 0…`maximum` (default `limits.maxLength`); negative sizes are
+  /// invalid whatever the limits.
+  func extentBound(_ name: String, maximum: Double? = nil) -> Bound {
+    Bound(name: name, range: 0...(maximum ?? limits.maxLength), unit: " points")
+  }
+
+  /// A scale factor (`scaleEffect`): within ±`limits.maxScale`.
+  func scaleBound(_ name: String) -> Bound {
+    Bound(name: name, range: -limits.maxScale...limits.maxScale, unit: "", kind: .limitExceeded)
+  }
+
+  /// An angle in degrees: within ±`limits.maxDegrees`.
+  func angleBound(_ name: String) -> Bound {
+    Bound(name: name, range: -limits.maxDegrees...limits.maxDegrees, unit: " degrees", kind: .limitExceeded)
+  }
+
   // MARK: - Points
 
-  /// A unit point: a SwiftUI name (`center`, `top`, `bottomTrailing`, …), `[x, y]` or `{"x", "y"}`.
-  func unitPoint(_ node: JSONNode, path: String) throws -> UnitAnchor {
+  /// A unit point: a SwiftUI name (`center`, `top`, `bottomTrailing`, …), `[x, y]` or `{"x", "y"}`;
+  /// x and y are fractions of the frame, within ±`limits.maxUnitPoint` unless `bounded` is
+  /// false (a caller with its own message checks them).
+  func unitPoint(_ node: JSONNode, path: String, bounded: Bool = true) throws -> UnitAnchor {
+    let point = try unboundedUnitPoint(node, path: path)
+    guard !bounded || (abs(point.x) <= limits.maxUnitPoint && abs(point.y) <= limits.maxUnitPoint) else {
+      let m = fmt(limits.maxUnitPoint)
+      throw fail(
+        node, path, "a unit point is a fraction of the frame; x and y must be in −\(m)…\(m), got [\(fmt(point.x)), \(fmt(point.y))]",
+        kind: .limitExceeded)
+    }
+    return point
+  }
+
+  private func unboundedUnitPoint(_ node: JSONNode, path: String) throws -> UnitAnchor {
     switch node.value {
     case .string(let s):
       guard let p = UnitAnchor.named[s] else {
-        throw fail(node, path, "unknown unit point '\(s)'" + Suggestion.hint(for: s, in: UnitAnchor.named.keys.sorted()), kind: .unknownName)
+        throw fail(node, path, "unknown unit point \(quoted: s)" + Suggestion.hint(for: s, in: UnitAnchor.named.keys.sorted()), kind: .unknownName)
       }
       return p
     case .array(let a):

@@ -8,15 +8,25 @@ package enum Suggestion {
   /// else the candidate nearest in spelling (case-insensitive optimal-string-alignment
   /// distance) if it is close enough to be a likely misspelling: at most
   /// max(1, min(3, candidate length / 3)) edits. Ties go to the earlier candidate.
+  ///
+  /// Cheap for any length of `word`: the distance is at least the difference in length, so a
+  /// word more than 3 characters longer than every candidate is not compared at all.
   package static func closest(to word: String, in candidates: [String]) -> String? {
-    if let targets = meanings[word.lowercased()], let target = targets.first(where: candidates.contains) {
+    if word.utf8.count <= excerptLength, let targets = meanings[word.lowercased()],
+      let target = targets.first(where: candidates.contains)
+    {
       return target
     }
+    let longest = candidates.map(\.count).max() ?? 0
+    guard word.prefix(longest + 4).count <= longest + 3 else { return nil }
     let w = Array(word.lowercased())
     var best: (String, Int)?
     for candidate in candidates {
-      let d = distance(w, Array(candidate.lowercased()))
-      guard d <= max(1, min(3, candidate.count / 3)) else { continue }
+      let c = Array(candidate.lowercased())
+      let limit = max(1, min(3, candidate.count / 3))
+      guard abs(w.count - c.count) <= limit else { continue }
+      let d = distance(w, c)
+      guard d <= limit else { continue }
       if best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
     }
     return best?.0
@@ -24,7 +34,21 @@ package enum Suggestion {
 
   /// `" — did you mean 'x'?"` or an empty string.
   package static func hint(for word: String, in candidates: [String]) -> String {
-    closest(to: word, in: candidates).map { " — did you mean '\($0)'?" } ?? ""
+    closest(to: word, in: candidates).map { " — did you mean \(quoted: $0)?" } ?? ""
+  }
+
+  // MARK: - Quoting
+
+  /// Characters of user text that a message shows: longer text is cut after this many and
+  /// ends in `…`, so a 4 MB name makes a short line. Default 40.
+  package static let excerptLength = 40
+
+  /// `text` as messages show it: whole when it has at most `excerptLength` characters, else its
+  /// first `excerptLength` characters followed by `…`. Reads only that much of `text`.
+  package static func excerpt(_ text: some StringProtocol) -> String {
+    let head = text.prefix(excerptLength + 1)
+    guard head.count > excerptLength else { return String(head) }
+    return String(head.prefix(excerptLength)) + "…"
   }
 
   /// Words people reach for (lower-cased) → the names they mean, in order of preference; only
@@ -172,5 +196,21 @@ package enum Suggestion {
       }
     }
     return d[a.count][b.count]
+  }
+}
+
+// MARK: - Quoted interpolation
+
+extension DefaultStringInterpolation {
+  /// `\(quoted: name)` in a message: the user's text between single quotes, cut to
+  /// `Suggestion.excerpt` (`'aaaa…'`). Every message that quotes a name, a key or a value the
+  /// user wrote goes through this.
+  package mutating func appendInterpolation(quoted text: some StringProtocol) {
+    appendLiteral("'" + Suggestion.excerpt(text) + "'")
+  }
+
+  /// `\(excerpt: text)`: the user's text unquoted, cut to `Suggestion.excerpt`.
+  package mutating func appendInterpolation(excerpt text: some StringProtocol) {
+    appendLiteral(Suggestion.excerpt(text))
   }
 }

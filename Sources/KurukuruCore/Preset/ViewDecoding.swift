@@ -23,12 +23,12 @@ extension PresetReader {
       throw fail(
         node, path,
         kinds.isEmpty ? "a view object needs one view key (\(PresetReader.viewKinds.joined(separator: ", ")))"
-          : "a view object has exactly one view key, got \(kinds.map { "'\($0.key)'" }.joined(separator: ", "))")
+          : "a view object has exactly one view key, got \(kinds.map { "\(quoted: $0.key)" }.joined(separator: ", "))")
     }
     let kind = kindMember.key
     let p = path + "." + kind
     guard PresetReader.viewKinds.contains(kind) else {
-      var message = "unknown view '\(kind)'" + Suggestion.hint(for: kind, in: PresetReader.viewKinds)
+      var message = "unknown view \(quoted: kind)" + Suggestion.hint(for: kind, in: PresetReader.viewKinds)
       if (PresetReader.shapeModifiers + PresetReader.viewModifiers).contains(kind) {
         message = "'\(kind)' is a modifier; put it in the view's \"modifiers\" array"
       }
@@ -115,7 +115,7 @@ extension PresetReader {
           ? " — an animation belongs to the value it animates: {\"from\": a, \"to\": b, \"animation\": \"…\"} (§8 of Presets/README.md)"
           : Suggestion.hint(for: name, in: PresetReader.shapeModifiers + PresetReader.viewModifiers)
         throw PresetError(
-          file: file, location: entry.keyLocation, path: mp, message: "unknown modifier '\(name)'" + hint, kind: .unknownName)
+          file: file, location: entry.keyLocation, path: mp, message: "unknown modifier \(quoted: name)" + hint, kind: .unknownName)
       }
       modifiers.append(try modifier(name, entry.value, path: ap))
     }
@@ -143,6 +143,9 @@ extension PresetReader {
     let name = try o["as"].map { try string($0, path: path + ".as") } ?? "i"
     guard name.first.map({ $0.isLetter || $0 == "_" }) == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
       throw fail(o["as"] ?? args, path + ".as", "'as' must be an identifier")
+    }
+    if let problem = PresetExpression.reservedNameProblem(name) {
+      throw fail(o["as"] ?? args, path + ".as", "'as' name " + problem)
     }
     let range = try indexRange(rangeNode, path: path + ".range")
     var out: [SceneView] = []
@@ -174,7 +177,7 @@ extension PresetReader {
           let lo = try whole(String(s[..<r.lowerBound]), offset: 0)
           let hiOffset = s.distance(from: s.startIndex, to: r.upperBound)
           let hi = try whole(String(s[r.upperBound...]), offset: hiOffset) + (closed ? 1 : 0)
-          guard lo <= hi else { throw fail(node, path, "range '\(s)' runs backwards") }
+          guard lo <= hi else { throw fail(node, path, "range \(quoted: s) runs backwards") }
           return lo..<hi
         }
       }
@@ -205,7 +208,7 @@ extension PresetReader {
       let o = try object(args, path: path, keys: ["cornerRadius", "style"])
       guard let r = o["cornerRadius"] else { throw fail(args, path, "RoundedRectangle needs 'cornerRadius' (points)") }
       if let s = o["style"] { try cornerStyle(s, path: path + ".style") }
-      return .roundedRectangle(cornerRadius: try animated(r, path: path + ".cornerRadius"))
+      return .roundedRectangle(cornerRadius: try animated(r, path: path + ".cornerRadius", within: extentBound("cornerRadius")))
     case "Polygon":
       let o = try object(args, path: path, keys: ["points"])
       guard let node = o["points"] else {
@@ -217,9 +220,10 @@ extension PresetReader {
       }
       var points: [UnitAnchor] = []
       for (i, p) in list.enumerated() {
-        let point = try unitPoint(p, path: path + ".points[\(i)]")
-        guard abs(point.x) <= 100, abs(point.y) <= 100 else {
-          throw fail(p, path + ".points[\(i)]", "a Polygon point is a unit point of the frame; x and y must be in −100…100")
+        let point = try unitPoint(p, path: path + ".points[\(i)]", bounded: false)
+        guard abs(point.x) <= limits.maxUnitPoint, abs(point.y) <= limits.maxUnitPoint else {
+          let m = fmt(limits.maxUnitPoint)
+          throw fail(p, path + ".points[\(i)]", "a Polygon point is a unit point of the frame; x and y must be in −\(m)…\(m)")
         }
         points.append(point)
       }
@@ -230,7 +234,8 @@ extension PresetReader {
         throw fail(args, path, "Arc needs 'startAngle' and 'endAngle' (degrees)")
       }
       return .arc(
-        startAngle: try animated(s, path: path + ".startAngle"), endAngle: try animated(e, path: path + ".endAngle"),
+        startAngle: try animated(s, path: path + ".startAngle", within: angleBound("startAngle")),
+        endAngle: try animated(e, path: path + ".endAngle", within: angleBound("endAngle")),
         clockwise: try o["clockwise"].map { try bool($0, path: path + ".clockwise") } ?? true)
     }
   }
@@ -279,22 +284,19 @@ extension PresetReader {
     var spec = StrokeSpec()
     let paint = try o["paint"].map { try self.paint($0, path: path + ".paint") }
     if let w = o["lineWidth"] {
-      spec.lineWidth = try animated(w, path: path + ".lineWidth")
-      if case .constant(let v) = spec.lineWidth, !(v >= 0 && v <= limits.maxCanvasPoints) {
-        throw fail(w, path + ".lineWidth", "lineWidth must be in 0…\(fmt(limits.maxCanvasPoints)) points, got \(fmt(v))")
-      }
+      spec.lineWidth = try animated(w, path: path + ".lineWidth", within: extentBound("lineWidth", maximum: limits.maxCanvasPoints))
     }
     if let c = o["lineCap"] {
       let s = try string(c, path: path + ".lineCap")
       guard let cap = LineCap(rawValue: s) else {
-        throw fail(c, path + ".lineCap", "unknown lineCap '\(s)'" + Suggestion.hint(for: s, in: LineCap.allCases.map(\.rawValue)), kind: .unknownName)
+        throw fail(c, path + ".lineCap", "unknown lineCap \(quoted: s)" + Suggestion.hint(for: s, in: LineCap.allCases.map(\.rawValue)), kind: .unknownName)
       }
       spec.lineCap = cap
     }
     if let j = o["lineJoin"] {
       let s = try string(j, path: path + ".lineJoin")
       guard let join = LineJoin(rawValue: s) else {
-        throw fail(j, path + ".lineJoin", "unknown lineJoin '\(s)'" + Suggestion.hint(for: s, in: LineJoin.allCases.map(\.rawValue)), kind: .unknownName)
+        throw fail(j, path + ".lineJoin", "unknown lineJoin \(quoted: s)" + Suggestion.hint(for: s, in: LineJoin.allCases.map(\.rawValue)), kind: .unknownName)
       }
       spec.lineJoin = join
     }
@@ -313,7 +315,7 @@ extension PresetReader {
         throw fail(d, path + ".dash", "a dash pattern needs a length > 0")
       }
     }
-    if let ph = o["dashPhase"] { spec.dashPhase = try animated(ph, path: path + ".dashPhase") }
+    if let ph = o["dashPhase"] { spec.dashPhase = try animated(ph, path: path + ".dashPhase", within: offsetBound("dashPhase")) }
     return (paint, spec)
   }
 
@@ -346,30 +348,30 @@ extension PresetReader {
     case "offset":
       let o = try object(node, path: path, keys: ["x", "y"])
       return .offset(
-        x: try o["x"].map { try animated($0, path: path + ".x") } ?? .constant(0),
-        y: try o["y"].map { try animated($0, path: path + ".y") } ?? .constant(0))
+        x: try o["x"].map { try animated($0, path: path + ".x", within: offsetBound("x")) } ?? .constant(0),
+        y: try o["y"].map { try animated($0, path: path + ".y", within: offsetBound("y")) } ?? .constant(0))
     case "rotationEffect":
       if case .object = node.value, !PresetReader.isAnimated(node) {
         let o = try object(node, path: path, keys: ["degrees", "anchor"])
         guard let d = o["degrees"] else { throw fail(node, path, "rotationEffect needs 'degrees'") }
         return .rotationEffect(
-          degrees: try animated(d, path: path + ".degrees"),
+          degrees: try animated(d, path: path + ".degrees", within: angleBound("angle")),
           anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center)
       }
-      return .rotationEffect(degrees: try animated(node, path: path), anchor: .center)
+      return .rotationEffect(degrees: try animated(node, path: path, within: angleBound("angle")), anchor: .center)
     case "rotation3DEffect":
       return try rotation3DEffect(node, path: path)
     case "scaleEffect":
       if case .object = node.value, !PresetReader.isAnimated(node) {
         let o = try object(node, path: path, keys: ["scale", "x", "y", "anchor"])
         if o["scale"] != nil, o["x"] != nil || o["y"] != nil { throw fail(node, path, "use either 'scale' or 'x'/'y'") }
-        let s = try o["scale"].map { try animated($0, path: path + ".scale") }
+        let s = try o["scale"].map { try animated($0, path: path + ".scale", within: scaleBound("scale")) }
         return .scaleEffect(
-          x: try o["x"].map { try animated($0, path: path + ".x") } ?? s ?? .constant(1),
-          y: try o["y"].map { try animated($0, path: path + ".y") } ?? s ?? .constant(1),
+          x: try o["x"].map { try animated($0, path: path + ".x", within: scaleBound("x")) } ?? s ?? .constant(1),
+          y: try o["y"].map { try animated($0, path: path + ".y", within: scaleBound("y")) } ?? s ?? .constant(1),
           anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center)
       }
-      let s = try animated(node, path: path)
+      let s = try animated(node, path: path, within: scaleBound("scale"))
       return .scaleEffect(x: s, y: s, anchor: .center)
     case "opacity":
       let v = try animated(node, path: path)
@@ -378,36 +380,33 @@ extension PresetReader {
     case "shadow":
       let o = try object(node, path: path, keys: ["color", "radius", "x", "y"])
       guard let r = o["radius"] else { throw fail(node, path, "shadow needs 'radius' (points)") }
-      let radius = try animated(r, path: path + ".radius")
-      if case .constant(let c) = radius, !(c >= 0 && c <= 1000) { throw fail(r, path + ".radius", "radius must be in 0…1000 points") }
+      let radius = try animated(r, path: path + ".radius", within: extentBound("radius", maximum: 1000))
       return .shadow(
         // SwiftUI's default shadow colour: black at 33% opacity.
         color: try o["color"].map { try color($0, path: path + ".color") } ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.33),
         radius: radius,
-        x: try o["x"].map { try animated($0, path: path + ".x") } ?? .constant(0),
-        y: try o["y"].map { try animated($0, path: path + ".y") } ?? .constant(0))
+        x: try o["x"].map { try animated($0, path: path + ".x", within: offsetBound("x")) } ?? .constant(0),
+        y: try o["y"].map { try animated($0, path: path + ".y", within: offsetBound("y")) } ?? .constant(0))
     default:  // foregroundColor, foregroundStyle
       return .foregroundStyle(try paint(node, path: path))
     }
   }
 
   /// `{"degrees", "axis", "anchor", "anchorZ", "perspective"}`: degrees and axis required,
-  /// perspective constant in 0…1000 (default 1), anchor `center`, anchorZ 0.
+  /// perspective in 0…1000 (constant or every keyframe; default 1), anchor `center`, anchorZ 0.
   private func rotation3DEffect(_ node: JSONNode, path: String) throws -> Modifier {
     let o = try object(node, path: path, keys: ["degrees", "axis", "anchor", "anchorZ", "perspective"])
     guard let d = o["degrees"] else { throw fail(node, path, "rotation3DEffect needs 'degrees'") }
     guard let a = o["axis"] else {
       throw fail(node, path, "rotation3DEffect needs 'axis', e.g. {\"x\": 0, \"y\": 1, \"z\": 0} or \"y\"")
     }
-    let perspective = try o["perspective"].map { try animated($0, path: path + ".perspective") } ?? .constant(1)
-    if case .constant(let c) = perspective, !(c >= 0 && c <= 1000) {
-      throw fail(o["perspective"] ?? node, path + ".perspective", "perspective must be in 0…1000, got \(fmt(c))")
-    }
+    let perspectiveBound = Bound(name: "perspective", range: 0...1000, unit: "")
+    let perspective = try o["perspective"].map { try animated($0, path: path + ".perspective", within: perspectiveBound) } ?? .constant(1)
     return .rotation3DEffect(
-      degrees: try animated(d, path: path + ".degrees"),
+      degrees: try animated(d, path: path + ".degrees", within: angleBound("angle")),
       axis: try axis(a, path: path + ".axis"),
       anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center,
-      anchorZ: try o["anchorZ"].map { try animated($0, path: path + ".anchorZ") } ?? .constant(0),
+      anchorZ: try o["anchorZ"].map { try animated($0, path: path + ".anchorZ", within: offsetBound("anchorZ")) } ?? .constant(0),
       perspective: perspective)
   }
 
@@ -437,13 +436,9 @@ extension PresetReader {
     return v
   }
 
-  /// A frame dimension: animatable, must stay within the canvas bounds when constant.
+  /// A frame dimension: animatable; the constant and every keyframe within 0…`maxCanvasPoints`.
   private func size(_ node: JSONNode, path: String) throws -> AnimatedValue {
-    let v = try animated(node, path: path)
-    if case .constant(let c) = v, !(c >= 0 && c <= limits.maxCanvasPoints) {
-      throw fail(node, path, "size must be in 0…\(fmt(limits.maxCanvasPoints)) points, got \(fmt(c))")
-    }
-    return v
+    try animated(node, path: path, within: extentBound("size", maximum: limits.maxCanvasPoints))
   }
 
   private func length(_ node: JSONNode, path: String) throws -> Double {

@@ -68,9 +68,13 @@ public struct Track: Equatable, Hashable, Sendable {
   public func value(at t: Double) -> Double {
     let p = animation.progress(at: t)
     guard values.count > 1 else { return values.first ?? 0 }
-    // Find the segment; outside 0…1 the first or last segment extrapolates.
-    var k = 0
-    while k < values.count - 2, p >= keyTimes[k + 1] { k += 1 }
+    // Find the segment: the last k ≤ count − 2 with p ≥ keyTimes[k] (k = 0 when p is below them
+    // all or NaN), by bisection; outside 0…1 the first or last segment extrapolates.
+    var k = 0, above = values.count - 1
+    while above - k > 1 {
+      let mid = (k + above) / 2
+      if p >= keyTimes[mid] { k = mid } else { above = mid }
+    }
     let span = keyTimes[k + 1] - keyTimes[k]
     let f = span > 0 ? (p - keyTimes[k]) / span : 1
     let eased = (0...1).contains(f) ? curves[k].progress(f) : f

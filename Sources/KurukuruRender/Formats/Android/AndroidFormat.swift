@@ -60,7 +60,7 @@ public struct AndroidFormat: OutputFormat {
       guard scalar.isASCII else {
         throw RenderError.cannotBundle(
           format: Self.name,
-          reason: "cannot make an Android resource name of '\(name)': '\(scalar)' is not an ASCII character; "
+          reason: "cannot make an Android resource name of \(quoted: name): '\(scalar)' is not an ASCII character; "
             + "set \"name\" in the preset (letters, digits, - and _)")
       }
       switch scalar {
