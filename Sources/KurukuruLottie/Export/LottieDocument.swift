@@ -9,8 +9,8 @@ public enum LottieExporter {
   /// fixed order, numbers rounded to 4 decimals, 6 for easing handles and colours).
   /// - Throws: `LottieError` naming the scene's file and the view for what cannot be exported.
   public static func document(for scene: ResolvedScene) throws -> [UInt8] {
-    let json = try LottieDocument(scene: scene).build()
-    return Array(json.render(indent: nil).utf8)
+    let animation = try LottieDocument(scene: scene).build()
+    return Array(LottieWriter.json(animation, formatVersion: 10000).render(indent: nil).utf8)
   }
 }
 
@@ -56,7 +56,7 @@ struct LottieDocument {
 
   /// The whole document.
   /// - Throws: `LottieError` for what cannot be exported.
-  func build() throws -> JSONOut {
+  func build() throws -> Lottie.Animation {
     let rootNode = Node(view: scene.root, path: [], place: "view")
     var items = try content(rootNode, scene.root.modifiers.count, environment: .color(.black), mode: .normal)
     let origin = staticTrace.origin
@@ -73,24 +73,13 @@ struct LottieDocument {
       path.line(to: Point(x: scene.size.width, y: scene.size.height))
       path.line(to: Point(x: 0, y: scene.size.height))
       path.close()
-      items.append(groupJSON("background", [shapeJSON(path), fillJSON(scene.background, evenOdd: false)], nil))
+      items.append(group("background", [pathItem(path), fillItem(scene.background, evenOdd: false)], nil))
     }
-    let layer: JSONOut = .object([
-      ("ddd", .int(0)), ("ind", .int(1)), ("ty", .int(4)), ("nm", .string(scene.name)), ("sr", .int(1)),
-      ("ks", .object([
-        ("a", vectorJSON([.constant(0), .constant(0)])!), ("p", vectorJSON([.constant(0), .constant(0)])!),
-        ("s", vectorJSON([.constant(100), .constant(100)])!), ("r", scalarJSON(.constant(0))),
-        ("o", scalarJSON(.constant(100))),
-      ])),
-      ("ao", .int(0)), ("shapes", .array(items)), ("ip", .int(0)), ("op", .int(frameCount)), ("st", .int(0)),
-      ("bm", .int(0)),
-    ])
-    return .object([
-      ("v", .string("5.7.0")), ("ver", .int(10000)), ("nm", .string(scene.name)),
-      ("fr", num(fps)), ("ip", .int(0)), ("op", .int(frameCount)),
-      ("w", .int(Int(scene.size.width.rounded()))), ("h", .int(Int(scene.size.height.rounded()))),
-      ("ddd", .int(0)), ("assets", .array([])), ("layers", .array([layer])),
-    ])
+    let layer = Lottie.Layer(
+      index: 1, name: scene.name, content: .shape(items), inPoint: 0, outPoint: Double(frameCount))
+    return Lottie.Animation(
+      version: "5.7.0", name: scene.name, frameRate: num(fps), inPoint: 0, outPoint: Double(frameCount),
+      width: scene.size.width.rounded(), height: scene.size.height.rounded(), layers: [layer])
   }
 
   // MARK: - Views
@@ -110,7 +99,7 @@ struct LottieDocument {
   }
 
   /// The items of `node` with its first `k` modifiers applied.
-  private func content(_ node: Node, _ k: Int, environment env: PaintSpec, mode: Mode) throws -> [JSONOut] {
+  private func content(_ node: Node, _ k: Int, environment env: PaintSpec, mode: Mode) throws -> [Lottie.Shape] {
     guard k > 0 else { return try base(node, environment: env, mode: mode) }
     let name = modifierName(node.view.modifiers[k - 1])
     let place = "\(node.place).modifiers[\(k - 1)]"
@@ -127,33 +116,33 @@ struct LottieDocument {
     case .rotationEffect(let degrees, let anchor):
       let inner = try content(node, k - 1, environment: env, mode: mode)
       let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
-      guard let tr = transformJSON(a: a, p: a, r: animated(degrees, span: 360)) else {
+      guard let tr = transform(a: a, p: a, r: animated(degrees, span: 360)) else {
         throw LottieError(file: scene.label, place: place, message: "rotationEffect with an animated anchor that cannot be keyframed")
       }
-      return [groupJSON(name, inner, tr)]
+      return [group(name, inner, tr)]
     case .rotation3DEffect(let degrees, let axis, let anchor, let anchorZ, _):
       return try rotation3DItems(node, k, degrees: degrees, axis: axis, anchor: anchor, anchorZ: anchorZ, environment: env, mode: mode)
     case .scaleEffect(let x, let y, let anchor):
       let inner = try content(node, k - 1, environment: env, mode: mode)
       let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
       let sx = animated(x, scale: 100), sy = animated(y, scale: 100)
-      if let tr = transformJSON(a: a, p: a, s: [sx, sy]) { return [groupJSON(name, inner, tr)] }
+      if let tr = transform(a: a, p: a, s: [sx, sy]) { return [group(name, inner, tr)] }
       // x and y follow different animations: one group per axis, about the same anchor.
-      guard let trX = transformJSON(a: a, p: a, s: [sx, .constant(100)]),
-        let trY = transformJSON(a: a, p: a, s: [.constant(100), sy])
+      guard let trX = transform(a: a, p: a, s: [sx, .constant(100)]),
+        let trY = transform(a: a, p: a, s: [.constant(100), sy])
       else {
         throw LottieError(file: scene.label, place: place, message: "scaleEffect with an animated anchor that cannot be keyframed")
       }
-      return [groupJSON(name + " y", [groupJSON(name + " x", inner, trX)], trY)]
+      return [group(name + " y", [group(name + " x", inner, trX)], trY)]
     case .opacity(let o):
       let inner = try content(node, k - 1, environment: env, mode: mode)
       let opacity = clamped(o, scale: 100, range: 0...100)
       if opacity.isConstant && opacity.constant >= 100 { return inner }
-      return [groupJSON(name, inner, transformJSON(o: opacity)!)]
+      return [group(name, inner, transform(o: opacity)!)]
     case .shadow(let color, let radius, let x, let y):
       let inner = try content(node, k - 1, environment: env, mode: mode)
       guard case .normal = mode, color.alpha > 0 else { return inner }
-      var out = [groupJSON(name, inner, nil)]
+      var out = [group(name, inner, nil)]
       for band in 0..<LottieDocument.glowBands {
         let copy = try content(node, k - 1, environment: env, mode: .glow(band: band, radius: radius, color: color))
         out += translated(copy, animated(x), animated(y), name: "\(name) band \(band)")
@@ -168,7 +157,7 @@ struct LottieDocument {
   private func rotation3DItems(
     _ node: Node, _ k: Int, degrees: AnimatedValue, axis: Axis3D, anchor: UnitAnchor, anchorZ: AnimatedValue,
     environment env: PaintSpec, mode: Mode
-  ) throws -> [JSONOut] {
+  ) throws -> [Lottie.Shape] {
     let name = modifierName(node.view.modifiers[k - 1])
     let place = "\(node.place).modifiers[\(k - 1)]"
     guard axis.x == 0, axis.y == 0, case .constant(let z) = anchorZ, z == 0 else {
@@ -179,14 +168,14 @@ struct LottieDocument {
     let inner = try content(node, k - 1, environment: env, mode: mode)
     let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
     let turn = axis.z > 0 ? animated(degrees, span: 360) : animated(degrees, scale: -1, span: 360)
-    guard let tr = transformJSON(a: a, p: a, r: turn) else {
+    guard let tr = transform(a: a, p: a, r: turn) else {
       throw LottieError(file: scene.label, place: place, message: "rotation3DEffect with an animated anchor that cannot be keyframed")
     }
-    return [groupJSON(name, inner, tr)]
+    return [group(name, inner, tr)]
   }
 
   /// The base view: a shape's items, or a stack's children placed.
-  private func base(_ node: Node, environment env: PaintSpec, mode: Mode) throws -> [JSONOut] {
+  private func base(_ node: Node, environment env: PaintSpec, mode: Mode) throws -> [Lottie.Shape] {
     switch node.view.kind {
     case .spacer:
       return []
@@ -199,12 +188,12 @@ struct LottieDocument {
       case .hStack: kind = "HStack"
       default: kind = "VStack"
       }
-      var groups: [JSONOut] = []
+      var groups: [Lottie.Shape] = []
       for (i, child) in children.enumerated() {
         let childNode = Node(view: child, path: node.path + [i], place: "\(node.place).\(kind).content[\(i)]")
         let items = try content(childNode, child.modifiers.count, environment: env, mode: mode)
         let offset = layoutVector(node) { $0.childOffsets[i] }
-        groups.append(groupJSON("\(kind)[\(i)]", translated(items, offset[0], offset[1], name: "place"), nil))
+        groups.append(group("\(kind)[\(i)]", translated(items, offset[0], offset[1], name: "place"), nil))
       }
       return groups.reversed()  // Lottie draws the first item on top
     }
@@ -212,7 +201,7 @@ struct LottieDocument {
 
   // MARK: - Shapes
 
-  private func shapeItems(_ shape: StyledShape, _ node: Node, environment env: PaintSpec, mode: Mode) throws -> [JSONOut] {
+  private func shapeItems(_ shape: StyledShape, _ node: Node, environment env: PaintSpec, mode: Mode) throws -> [Lottie.Shape] {
     let place = node.place
     var paint = env
     var fill = true, evenOdd = false, border = false
@@ -252,17 +241,17 @@ struct LottieDocument {
     }
 
     // A path, a trim, a style.
-    var items: [JSONOut] = []
+    var items: [Lottie.Shape] = []
     if geometryAnimated {
-      items.append(animatedShapeJSON { shape.shape.path(in: rect($0), at: $0) })
+      items.append(animatedPath { shape.shape.path(in: rect($0), at: $0) })
     } else {
-      items.append(shapeJSON(shape.shape.path(in: rect(0), at: 0)))
+      items.append(pathItem(shape.shape.path(in: rect(0), at: 0)))
     }
     if let trim = shape.trim, trim.from != .constant(0) || trim.to != .constant(1) {
-      items.append(trimJSON(from: trim.from, to: trim.to))
+      items.append(trimItem(from: trim.from, to: trim.to))
     }
-    items += try styleJSON(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
-    return [groupJSON(shape.shape.name, items, nil)]
+    items += try styleItems(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+    return [group(shape.shape.name, items, nil)]
   }
 
   /// Circles and arcs drawn as a trimmed full circle: the drawn part is an interval of angles,
@@ -271,7 +260,7 @@ struct LottieDocument {
   private func angleModeItems(
     _ shape: StyledShape, _ node: Node, paint: PaintSpec, fill: Bool, evenOdd: Bool, stroke: StrokeSpec,
     width: LottieScalar, rect: @escaping (Double) -> Rect, paintRect: @escaping (Double) -> Rect, mode: Mode
-  ) throws -> [JSONOut] {
+  ) throws -> [Lottie.Shape] {
     let place = node.place
     var animatedValues: [AnimatedValue] = [shape.trim?.from, shape.trim?.to].compactMap { $0 }
     var startValue = AnimatedValue.constant(0), endValue = AnimatedValue.constant(360), clockwise = true
@@ -305,21 +294,21 @@ struct LottieDocument {
       return path
     }
     let geometryAnimated = layoutIsAnimated || !width.isConstant
-    let pathJSON = geometryAnimated ? animatedShapeJSON(circle) : shapeJSON(circle(0))
+    let pathJSON = geometryAnimated ? animatedPath(circle) : pathItem(circle(0))
 
     guard case .angular(let stops, let center, let a0, let a1) = paint else {
       // An arc with animated angles and an ordinary paint: one trimmed circle, exact when the
       // drawn interval is a linear combination of the angles (see `exactInterval`).
       if let (start, length) = exactInterval(startValue, endValue, clockwise: clockwise, trim: shape.trim) {
-        var items = [pathJSON, trimJSON(start: .constant(0), end: length, offset: start)]
-        items += try styleJSON(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
-        return [groupJSON(shape.shape.name, items, nil)]
+        var items = [pathJSON, trimItem(start: .constant(0), end: length, offset: start)]
+        items += try styleItems(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+        return [group(shape.shape.name, items, nil)]
       }
       let start = derived(animatedValues, span: 360) { interval($0).start }
       let length = derived(animatedValues) { interval($0).length / 3.6 }
-      var items = [pathJSON, trimJSON(start: .constant(0), end: length, offset: start)]
-      items += try styleJSON(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
-      return [groupJSON(shape.shape.name, items, nil)]
+      var items = [pathJSON, trimItem(start: .constant(0), end: length, offset: start)]
+      items += try styleItems(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+      return [group(shape.shape.name, items, nil)]
     }
     guard a0.animation == nil, a1?.animation == nil else {
       throw LottieError(file: scene.label, place: place, message: "an AngularGradient with animated angles")
@@ -334,7 +323,7 @@ struct LottieDocument {
     }
     let gradient = LottieAngular(stops: stops, startAngle: a0.value(at: 0), endAngle: a1?.value(at: 0))
     let wedges = gradient.wedges()
-    var pieces: [JSONOut] = []
+    var pieces: [Lottie.Shape] = []
     let base = wedges.first?.from ?? 0
     for (k, wedge) in wedges.enumerated() {
       let lo = wedge.from - (k == 0 ? 0 : LottieDocument.wedgeOverlap), hi = wedge.to
@@ -350,9 +339,9 @@ struct LottieDocument {
           if case .move(let p) = e { joined.line(to: p) } else { joined.elements.append(e) }
         }
         joined.close()
-        var items = [shapeJSON(joined)]
-        items += try styleJSON(.color(wedge.color), fill: true, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
-        pieces.append(groupJSON("wedge \(k)", items, nil))
+        var items = [pathItem(joined)]
+        items += try styleItems(.color(wedge.color), fill: true, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+        pieces.append(group("wedge \(k)", items, nil))
         continue
       }
       for turn in 0..<2 {
@@ -370,12 +359,12 @@ struct LottieDocument {
         let start = derived(animatedValues, span: 360) { part($0).0 }
         let length = derived(animatedValues) { part($0).1 / 3.6 }
         if length.isConstant && length.constant <= 0 { continue }
-        var items = [pathJSON, trimJSON(start: .constant(0), end: length, offset: start)]
-        items += try styleJSON(.color(wedge.color), fill: false, evenOdd: false, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
-        pieces.append(groupJSON("wedge \(k)\(turn == 1 ? "'" : "")", items, nil))
+        var items = [pathJSON, trimItem(start: .constant(0), end: length, offset: start)]
+        items += try styleItems(.color(wedge.color), fill: false, evenOdd: false, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+        pieces.append(group("wedge \(k)\(turn == 1 ? "'" : "")", items, nil))
       }
     }
-    return [groupJSON(shape.shape.name, pieces.reversed(), nil)]
+    return [group(shape.shape.name, pieces.reversed(), nil)]
   }
 
   /// The drawn interval of an arc (start in degrees, length in percent of a turn) as exact
@@ -408,10 +397,10 @@ struct LottieDocument {
   // MARK: - Styles
 
   /// The fill or stroke items for `paint`; in glow mode a solid colour, strokes widened.
-  private func styleJSON(
+  private func styleItems(
     _ paint: PaintSpec, fill: Bool, evenOdd: Bool, stroke: StrokeSpec, width: LottieScalar,
     paintRect: @escaping (Double) -> Rect, mode: Mode, place: String
-  ) throws -> [JSONOut] {
+  ) throws -> [Lottie.Shape] {
     if case .glow(let index, let radius, let color) = mode {
       let sigma = max(1e-6, radius.value(at: 0) / 2)
       let bands = LottieGlow.bands(count: LottieDocument.glowBands, halfWidth: fill ? nil : width.value(atFrame: 0) / 2 / sigma)
@@ -419,26 +408,26 @@ struct LottieDocument {
       let extra = derived([radius]) { band.reach * max(0, radius.value(at: $0)) / 2 }
       let c = color.withAlpha(color.alpha * band.alpha * LottieDocument.meanAlpha(paint))
       if fill {
-        var out = [fillJSON(c, evenOdd: evenOdd)]
+        var out = [fillItem(c, evenOdd: evenOdd)]
         if !(extra.isConstant && extra.constant <= 0) {
           let w = combined(extra, .constant(0), scale: 2)
-          out.insert(strokeJSON(.colorJSON(c), width: w, stroke: StrokeSpec(lineWidth: .constant(1), lineCap: .round, lineJoin: .round)), at: 0)
+          out.insert(strokeItem(.color(c), width: w, stroke: StrokeSpec(lineWidth: .constant(1), lineCap: .round, lineJoin: .round)), at: 0)
         }
         return out
       }
       var s = stroke
       s.lineCap = .round
       s.lineJoin = .round
-      return [strokeJSON(.colorJSON(c), width: combined(extra, width, scale: 2), stroke: s)]
+      return [strokeItem(.color(c), width: combined(extra, width, scale: 2), stroke: s)]
     }
     switch paint {
     case .color(let c):
-      return [fill ? fillJSON(c, evenOdd: evenOdd) : strokeJSON(.colorJSON(c), width: width, stroke: stroke)]
+      return [fill ? fillItem(c, evenOdd: evenOdd) : strokeItem(.color(c), width: width, stroke: stroke)]
     case .linear(let stops, let s, let e):
       let sp = layoutPoint { paintRect($0).point(atUnit: s.x, s.y) }
       let ep = layoutPoint { paintRect($0).point(atUnit: e.x, e.y) }
-      let g = Gradient(type: 1, stops: stops, start: sp, end: ep)
-      return [fill ? gradientFillJSON(g, evenOdd: evenOdd) : strokeJSON(.gradient(g), width: width, stroke: stroke)]
+      let g = Gradient(kind: .linear, stops: stops, start: sp, end: ep)
+      return [fill ? gradientFillItem(g, evenOdd: evenOdd) : strokeItem(.gradient(g), width: width, stroke: stroke)]
     case .radial(let stops, let center, let r0, let r1):
       if r0.animation != nil, r0.value(at: 0) != 0 {
         throw LottieError(file: scene.label, place: place, message: "a RadialGradient with an animated startRadius")
@@ -454,8 +443,8 @@ struct LottieDocument {
         if let first = stops.sortedStops.first { mapped.insert(GradientStop(location: 0, color: first.color), at: 0) }
       }
       let ep = [combined(cp[0], outerRadius, scale: 1), cp[1]]
-      let g = Gradient(type: 2, stops: mapped, start: cp, end: ep)
-      return [fill ? gradientFillJSON(g, evenOdd: evenOdd) : strokeJSON(.gradient(g), width: width, stroke: stroke)]
+      let g = Gradient(kind: .radial, stops: mapped, start: cp, end: ep)
+      return [fill ? gradientFillItem(g, evenOdd: evenOdd) : strokeItem(.gradient(g), width: width, stroke: stroke)]
     case .angular:
       throw LottieError(file: scene.label, place: place, message: "an AngularGradient here")
     }
@@ -542,207 +531,180 @@ struct LottieDocument {
     return found
   }
 
-  // MARK: - JSON pieces
+  // MARK: - Model pieces
 
-  func num(_ v: Double) -> JSONOut { .number(LottieNumber.round(v)) }
+  func num(_ v: Double) -> Double { LottieNumber.round(v) }
 
   /// A group: items, then its transform (identity when nil).
-  func groupJSON(_ name: String, _ items: [JSONOut], _ transform: JSONOut?) -> JSONOut {
-    .object([
-      ("ty", .string("gr")), ("nm", .string(name)),
-      ("it", .array(items + [transform ?? transformJSON()!])),
-    ])
+  func group(_ name: String, _ items: [Lottie.Shape], _ transform: Lottie.Transform?) -> Lottie.Shape {
+    .group(Lottie.Group(name: name, items: items, transform: transform ?? Lottie.Transform()))
   }
 
   /// Items moved by (x, y): a translation group, or two when x and y cannot share keyframes.
-  func translated(_ items: [JSONOut], _ x: LottieScalar, _ y: LottieScalar, name: String) -> [JSONOut] {
+  func translated(_ items: [Lottie.Shape], _ x: LottieScalar, _ y: LottieScalar, name: String) -> [Lottie.Shape] {
     if x.isConstant && y.isConstant && x.constant == 0 && y.constant == 0 { return items }
-    if let tr = transformJSON(p: [x, y]) { return [groupJSON(name, items, tr)] }
-    return [groupJSON(name + " y", [groupJSON(name + " x", items, transformJSON(p: [x, .constant(0)])!)], transformJSON(p: [.constant(0), y])!)]
+    if let tr = transform(p: [x, y]) { return [group(name, items, tr)] }
+    let inner = transform(p: [x, .constant(0)]) ?? Lottie.Transform()
+    let outer = transform(p: [.constant(0), y]) ?? Lottie.Transform()
+    return [group(name + " y", [group(name + " x", items, inner)], outer)]
   }
 
-  /// A `tr` item, or nil when a vector's components cannot share keyframes.
-  func transformJSON(
+  /// A group transform, or nil when a vector's components cannot share keyframes. Members at
+  /// their defaults (anchor and position 0, scale 100 %, rotation 0°, opacity 100 %) are left
+  /// out when written: the specification's defaults, and half the bytes of a document.
+  func transform(
     a: [LottieScalar] = [.constant(0), .constant(0)], p: [LottieScalar] = [.constant(0), .constant(0)],
     s: [LottieScalar] = [.constant(100), .constant(100)], r: LottieScalar = .constant(0),
     o: LottieScalar = .constant(100)
-  ) -> JSONOut? {
-    guard let aj = vectorJSON(a), let pj = vectorJSON(p), let sj = vectorJSON(s) else { return nil }
-    // Members at their defaults (anchor and position 0, scale 100 %, rotation 0°, opacity
-    // 100 %) are left out: the specification's defaults, and half the bytes of a document.
-    func isDefault(_ c: [LottieScalar], _ v: Double) -> Bool { c.allSatisfy { $0.isConstant && $0.constant == v } }
-    var members: [(String, JSONOut)] = [("ty", .string("tr"))]
-    if !isDefault(a, 0) { members.append(("a", aj)) }
-    if !isDefault(p, 0) { members.append(("p", pj)) }
-    if !isDefault(s, 100) { members.append(("s", sj)) }
-    if !isDefault([r], 0) { members.append(("r", scalarJSON(r))) }
-    if !isDefault([o], 100) { members.append(("o", scalarJSON(o))) }
-    return .object(members)
+  ) -> Lottie.Transform? {
+    guard let anchor = vectorProperty(a), let position = vectorProperty(p), let scale = vectorProperty(s) else { return nil }
+    return Lottie.Transform(
+      anchor: anchor, position: .combined(position), scale: scale, rotation: scalarProperty(r), opacity: scalarProperty(o))
   }
 
   /// A scalar property.
-  func scalarJSON(_ s: LottieScalar) -> JSONOut {
-    if s.isConstant { return .object([("a", .int(0)), ("k", .number(s.constant))]) }
-    return .object([("a", .int(1)), ("k", .array(keyframesJSON(s.keyframes.map { [$0.value] }, s.keyframes)))])
+  func scalarProperty(_ s: LottieScalar) -> Lottie.Property<Double> {
+    if s.isConstant { return .constant(s.constant) }
+    return .animated(keyframes(s.keyframes.map(\.value), s.keyframes))
   }
 
   /// A vector property from its components, or nil when they cannot share keyframes.
-  func vectorJSON(_ components: [LottieScalar]) -> JSONOut? {
-    if components.allSatisfy(\.isConstant) {
-      return .object([("a", .int(0)), ("k", .array(components.map { .number($0.constant) }))])
-    }
+  func vectorProperty(_ components: [LottieScalar]) -> Lottie.Property<[Double]>? {
+    if components.allSatisfy(\.isConstant) { return .constant(components.map(\.constant)) }
     guard let aligned = LottieScalar.aligned(components) else { return nil }
     let lead = aligned.first { !$0.isConstant } ?? aligned[0]
     let values = lead.keyframes.indices.map { i in aligned.map { $0.isConstant ? $0.constant : $0.keyframes[i].value } }
-    return .object([("a", .int(1)), ("k", .array(keyframesJSON(values, lead.keyframes, dimensions: components.count)))])
+    return .animated(keyframes(values, lead.keyframes, dimensions: components.count))
   }
 
-  func keyframesJSON(_ values: [[Double]], _ keys: [LottieKeyframe], dimensions: Int = 1) -> [JSONOut] {
+  /// Keyframes of `values` at the times and with the easing of `keys`; the last keyframe has
+  /// neither easing nor hold (nothing follows it).
+  func keyframes<V>(_ values: [V], _ keys: [LottieKeyframe], dimensions: Int = 1) -> [Lottie.Keyframe<V>] {
     keys.indices.map { i in
       let k = keys[i]
-      var members: [(String, JSONOut)] = [("t", .number(k.frame)), ("s", .array(values[i].map { .number($0) }))]
-      if i + 1 < keys.count {
-        if k.hold {
-          members.append(("h", .int(1)))
-        } else {
-          func handle(_ p: Point) -> JSONOut {
-            .object([
-              ("x", .array(Array(repeating: .number(p.x), count: dimensions))),
-              ("y", .array(Array(repeating: .number(p.y), count: dimensions))),
-            ])
-          }
-          members.append(("o", handle(k.easeOut)))
-          members.append(("i", handle(k.easeIn)))
-        }
-      }
-      return .object(members)
+      guard i + 1 < keys.count else { return Lottie.Keyframe(time: k.frame, value: values[i]) }
+      if k.hold { return Lottie.Keyframe(time: k.frame, value: values[i], hold: true) }
+      return Lottie.Keyframe(
+        time: k.frame, value: values[i], easeOut: Lottie.Easing(k.easeOut, dimensions: dimensions),
+        easeIn: Lottie.Easing(k.easeIn, dimensions: dimensions))
     }
   }
 
-  /// A static `sh` path item.
-  func shapeJSON(_ path: BezierPath) -> JSONOut {
-    .object([("ty", .string("sh")), ("ks", .object([("a", .int(0)), ("k", LottiePath.json(path))]))])
+  /// A static path item.
+  func pathItem(_ path: BezierPath) -> Lottie.Shape {
+    .path(Lottie.Path(shape: .constant(LottiePath.bezier(path))))
   }
 
-  /// An `sh` item whose path is keyframed at every frame of the loop (linear between frames).
-  func animatedShapeJSON(_ f: (Double) -> BezierPath) -> JSONOut {
-    guard period > 0 else { return shapeJSON(f(0)) }
-    var keys: [JSONOut] = []
+  /// A path item keyframed at every frame of the loop (linear between frames, held where the
+  /// next frame's path has another shape of elements).
+  func animatedPath(_ f: (Double) -> BezierPath) -> Lottie.Shape {
+    guard period > 0 else { return pathItem(f(0)) }
+    var keys: [Lottie.Keyframe<Lottie.Bezier>] = []
     for i in 0...frameCount {
       let t = Double(i) / fps
       let p = f(t)
-      var members: [(String, JSONOut)] = [("t", .number(Double(i))), ("s", .array([LottiePath.json(p)]))]
+      var key = Lottie.Keyframe(time: Double(i), value: LottiePath.bezier(p))
       if i < frameCount {
-        let next = f(Double(i + 1) / fps)
-        if LottiePath.sameTopology(p, next) {
-          members += [
-            ("o", .object([("x", .array([.number(0)])), ("y", .array([.number(0)]))])),
-            ("i", .object([("x", .array([.number(1)])), ("y", .array([.number(1)]))])),
-          ]
+        if LottiePath.sameTopology(p, f(Double(i + 1) / fps)) {
+          key.easeOut = Lottie.Easing(Point(x: 0, y: 0))
+          key.easeIn = Lottie.Easing(Point(x: 1, y: 1))
         } else {
-          members.append(("h", .int(1)))
+          key.hold = true
         }
       }
-      keys.append(.object(members))
+      keys.append(key)
     }
-    return .object([("ty", .string("sh")), ("ks", .object([("a", .int(1)), ("k", .array(keys))]))])
+    return .path(Lottie.Path(shape: .animated(keys)))
   }
 
   /// A trim of fractions from…to of the path (SwiftUI's `trim`).
-  func trimJSON(from: AnimatedValue, to: AnimatedValue) -> JSONOut {
+  func trimItem(from: AnimatedValue, to: AnimatedValue) -> Lottie.Shape {
     // Exact when the trim never leaves 0…1 and never empties; otherwise as the evaluator
     // clamps it (an empty trim draws nothing).
     let a = LottieTiming.valueRange({ from.value(at: $0) }, period: max(period, 0), fps: fps)
     let b = LottieTiming.valueRange({ to.value(at: $0) }, period: max(period, 0), fps: fps)
     let gap = LottieTiming.valueRange({ to.value(at: $0) - from.value(at: $0) }, period: max(period, 0), fps: fps)
     if a.min >= 0, b.max <= 1, gap.min >= 0 {
-      return trimJSON(start: animated(from, scale: 100), end: animated(to, scale: 100), offset: .constant(0))
+      return trimItem(start: animated(from, scale: 100), end: animated(to, scale: 100), offset: .constant(0))
     }
     let s = derived([from, to]) { 100 * min(max(from.value(at: $0), 0), 1) }
     let e = derived([from, to]) { t in
       let f0 = min(max(from.value(at: t), 0), 1), f1 = min(max(to.value(at: t), 0), 1)
       return 100 * max(f0, f1)
     }
-    return trimJSON(start: s, end: e, offset: .constant(0))
+    return trimItem(start: s, end: e, offset: .constant(0))
   }
 
-  /// A `tm` item: start and end in percent of the path, offset in degrees (360 = one length).
-  func trimJSON(start: LottieScalar, end: LottieScalar, offset: LottieScalar) -> JSONOut {
-    .object([
-      ("ty", .string("tm")), ("s", scalarJSON(start)), ("e", scalarJSON(end)), ("o", scalarJSON(offset)),
-      ("m", .int(1)),
-    ])
+  /// A trim: start and end in percent of the path, offset in degrees (360 = one length), each
+  /// path on its own.
+  func trimItem(start: LottieScalar, end: LottieScalar, offset: LottieScalar) -> Lottie.Shape {
+    .trim(Lottie.Trim(
+      start: scalarProperty(start), end: scalarProperty(end), offset: scalarProperty(offset), mode: .eachPath))
   }
 
-  func colorJSON(_ c: RGBAColor) -> JSONOut {
-    .object([("a", .int(0)), ("k", .array([c.red, c.green, c.blue].map { .number(LottieNumber.roundHandle($0)) }))])
+  /// A colour as Lottie writes it: r, g, b in 0…1, 6 decimals (the alpha goes to opacity).
+  func colorProperty(_ c: RGBAColor) -> Lottie.Property<[Double]> {
+    .constant([c.red, c.green, c.blue].map { LottieNumber.roundHandle($0) })
   }
 
-  func fillJSON(_ c: RGBAColor, evenOdd: Bool) -> JSONOut {
-    .object([
-      ("ty", .string("fl")), ("c", colorJSON(c)), ("o", scalarJSON(.constant(LottieNumber.round(100 * c.alpha)))),
-      ("r", .int(evenOdd ? 2 : 1)),
-    ])
+  func fillItem(_ c: RGBAColor, evenOdd: Bool) -> Lottie.Shape {
+    .fill(Lottie.Fill(
+      color: colorProperty(c), opacity: .constant(LottieNumber.round(100 * c.alpha)), rule: evenOdd ? .evenOdd : .nonZero))
   }
 
   enum StrokePaint {
-    case colorJSON(RGBAColor)
+    case color(RGBAColor)
     case gradient(Gradient)
   }
 
-  /// A gradient in Lottie's terms: type 1 linear, 2 radial; points as properties.
+  /// A gradient in Lottie's terms; points as properties.
   struct Gradient {
-    var type: Int
+    var kind: Lottie.Gradient.Kind
     var stops: [GradientStop]
     var start: [LottieScalar]
     var end: [LottieScalar]
   }
 
-  func gradientMembers(_ g: Gradient) -> [(String, JSONOut)] {
+  /// The model's gradient: colour stops (offset, r, g, b), then opacity stops (offset, alpha)
+  /// when any stop is not opaque, 6 decimals.
+  func gradient(_ g: Gradient) -> Lottie.Gradient {
     let stops = g.stops.sortedStops
-    var data: [JSONOut] = []
+    var data: [Double] = []
     for s in stops {
-      data += [s.location, s.color.red, s.color.green, s.color.blue].map { .number(LottieNumber.roundHandle($0)) }
+      data += [s.location, s.color.red, s.color.green, s.color.blue].map { LottieNumber.roundHandle($0) }
     }
     if stops.contains(where: { $0.color.alpha < 1 }) {
-      for s in stops { data += [s.location, s.color.alpha].map { .number(LottieNumber.roundHandle($0)) } }
+      for s in stops { data += [s.location, s.color.alpha].map { LottieNumber.roundHandle($0) } }
     }
-    var members: [(String, JSONOut)] = [
-      ("o", scalarJSON(.constant(100))),
-      ("s", vectorJSON(g.start) ?? .null), ("e", vectorJSON(g.end) ?? .null), ("t", .int(g.type)),
-      ("g", .object([("p", .int(stops.count)), ("k", .object([("a", .int(0)), ("k", .array(data))]))])),
-    ]
-    if g.type == 2 { members += [("h", scalarJSON(.constant(0))), ("a", scalarJSON(.constant(0)))] }
-    return members
+    let radial = g.kind == .radial
+    return Lottie.Gradient(
+      kind: g.kind, count: stops.count, data: .constant(data), start: vectorProperty(g.start) ?? .constant([0, 0]),
+      end: vectorProperty(g.end) ?? .constant([0, 0]), highlightLength: radial ? .constant(0) : nil,
+      highlightAngle: radial ? .constant(0) : nil)
   }
 
-  func gradientFillJSON(_ g: Gradient, evenOdd: Bool) -> JSONOut {
-    .object([("ty", .string("gf"))] + gradientMembers(g) + [("r", .int(evenOdd ? 2 : 1))])
+  func gradientFillItem(_ g: Gradient, evenOdd: Bool) -> Lottie.Shape {
+    .gradientFill(Lottie.GradientFill(opacity: .constant(100), gradient: gradient(g), rule: evenOdd ? .evenOdd : .nonZero))
   }
 
-  func strokeJSON(_ paint: StrokePaint, width: LottieScalar, stroke: StrokeSpec) -> JSONOut {
-    var members: [(String, JSONOut)]
-    switch paint {
-    case .colorJSON(let c):
-      members = [("ty", .string("st")), ("c", colorJSON(c)), ("o", scalarJSON(.constant(LottieNumber.round(100 * c.alpha))))]
-    case .gradient(let g):
-      members = [("ty", .string("gs"))] + gradientMembers(g)
-    }
-    let caps: [LineCap: Int] = [.butt: 1, .round: 2, .square: 3]
-    let joins: [LineJoin: Int] = [.miter: 1, .round: 2, .bevel: 3]
-    members += [
-      ("w", scalarJSON(width)), ("lc", .int(caps[stroke.lineCap] ?? 1)), ("lj", .int(joins[stroke.lineJoin] ?? 1)),
-      ("ml", .number(LottieNumber.round(stroke.miterLimit))),
-    ]
+  func strokeItem(_ paint: StrokePaint, width: LottieScalar, stroke: StrokeSpec) -> Lottie.Shape {
+    var dashes: [Lottie.Dash] = []
     if !stroke.dash.isEmpty {
       let pattern = stroke.dash.count % 2 == 1 ? stroke.dash + stroke.dash : stroke.dash
-      var dashes: [JSONOut] = pattern.enumerated().map { i, v in
-        .object([("n", .string(i % 2 == 0 ? "d" : "g")), ("nm", .string(i % 2 == 0 ? "dash" : "gap")), ("v", scalarJSON(.constant(LottieNumber.round(v))))])
+      dashes = pattern.enumerated().map { i, v in
+        Lottie.Dash(kind: i % 2 == 0 ? .dash : .gap, name: i % 2 == 0 ? "dash" : "gap", value: .constant(LottieNumber.round(v)))
       }
-      dashes.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", scalarJSON(animated(stroke.dashPhase)))]))
-      members.append(("d", .array(dashes)))
+      dashes.append(Lottie.Dash(kind: .offset, name: "offset", value: scalarProperty(animated(stroke.dashPhase))))
     }
-    return .object(members)
+    let style = Lottie.StrokeStyle(
+      width: scalarProperty(width), cap: stroke.lineCap, join: stroke.lineJoin, miterLimit: LottieNumber.round(stroke.miterLimit),
+      dashes: dashes)
+    switch paint {
+    case .color(let c):
+      return .stroke(Lottie.Stroke(color: colorProperty(c), opacity: .constant(LottieNumber.round(100 * c.alpha)), style: style))
+    case .gradient(let g):
+      return .gradientStroke(Lottie.GradientStroke(opacity: .constant(100), gradient: gradient(g), style: style))
+    }
   }
 
   func modifierName(_ m: Modifier) -> String {
@@ -838,8 +800,10 @@ extension LottieScalar {
 
 /// Bézier paths in Lottie's form: vertices with in and out tangents relative to them.
 enum LottiePath {
-  /// One subpath as `{"c", "v", "i", "o"}` (only the first subpath of `path`; shapes have one).
-  static func json(_ path: BezierPath) -> JSONOut {
+  /// The first subpath of `path` (shapes have one) as vertices with relative tangents, points
+  /// rounded to 4 decimals. A closed path whose last vertex repeats the first has that curve as
+  /// its closing segment.
+  static func bezier(_ path: BezierPath) -> Lottie.Bezier {
     var v: [Point] = [], inT: [Point] = [], outT: [Point] = []
     var closed = false
     var started = false
@@ -858,13 +822,12 @@ enum LottiePath {
         closed = true
       }
     }
-    // A closed path whose last vertex repeats the first: the closing segment is that curve.
     if closed, v.count > 1, let first = v.first, let last = v.last, abs(first.x - last.x) < 1e-9, abs(first.y - last.y) < 1e-9 {
       inT[0] = inT[inT.count - 1]
       v.removeLast(); inT.removeLast(); outT.removeLast()
     }
-    func list(_ ps: [Point]) -> JSONOut { .array(ps.map { .array([.number(LottieNumber.round($0.x)), .number(LottieNumber.round($0.y))]) }) }
-    return .object([("c", .bool(closed)), ("v", list(v)), ("i", list(inT)), ("o", list(outT))])
+    func rounded(_ ps: [Point]) -> [Point] { ps.map { Point(x: LottieNumber.round($0.x), y: LottieNumber.round($0.y)) } }
+    return Lottie.Bezier(closed: closed, vertices: rounded(v), inTangents: rounded(inT), outTangents: rounded(outT))
   }
 
   static func sameTopology(_ a: BezierPath, _ b: BezierPath) -> Bool {
