@@ -28,7 +28,7 @@ final class LottieCommandTests: XCTestCase {
     let run = try CLITest.run(["render", preset.path, "--format", "lottie", "--output", dir.appendingPathComponent("o.json").path])
     XCTAssertEqual(run.status, 2)
     XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
-    XCTAssertTrue(run.stderr.contains("AngularGradient on an Ellipse"), run.stderr)
+    XCTAssertTrue(run.stderr.contains("AngularGradient on Ellipse"), run.stderr)
     XCTAssertTrue(run.stderr.contains("(at view)"), run.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("o.json").path))
   }

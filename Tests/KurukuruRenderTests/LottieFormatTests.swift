@@ -92,7 +92,7 @@ final class LottieFormatTests: XCTestCase {
     XCTAssertThrowsError(try LottieFormat.document(for: try preset.scene())) { error in
       let text = String(describing: error)
       XCTAssertTrue(error is LottieError, text)
-      XCTAssertTrue(text.contains("AngularGradient on a Rectangle"), text)
+      XCTAssertTrue(text.contains("AngularGradient on Rectangle"), text)
       XCTAssertTrue(text.contains("view.ZStack.content[1]"), text)
       XCTAssertFalse(text.contains("\n"), text)
     }

@@ -1,15 +1,9 @@
 // MARK: - Views
 
 extension PresetReader {
-  static let viewKinds = [
-    "Circle", "Ellipse", "Rectangle", "RoundedRectangle", "Capsule", "Arc", "Polygon", "ZStack", "HStack", "VStack",
-    "Spacer", "ForEach",
-  ]
-  static let shapeModifiers = ["trim", "fill", "stroke", "strokeBorder"]
-  static let viewModifiers = [
-    "frame", "padding", "offset", "rotationEffect", "rotation3DEffect", "scaleEffect", "opacity", "shadow", "foregroundColor",
-    "foregroundStyle",
-  ]
+  static let viewKinds = ViewName.all
+  static let shapeModifiers = ShapeModifierName.all
+  static let viewModifiers = ModifierName.all
 
   /// One view object — `{"Circle": {…}, "modifiers": […]}` — as scene views (`ForEach`
   /// expands to several).
@@ -27,7 +21,7 @@ extension PresetReader {
     }
     let kind = kindMember.key
     let p = path + "." + kind
-    guard PresetReader.viewKinds.contains(kind) else {
+    guard let viewName = ViewName(rawValue: kind) else {
       var message = "unknown view \(quoted: kind)" + Suggestion.hint(for: kind, in: PresetReader.viewKinds)
       if (PresetReader.shapeModifiers + PresetReader.viewModifiers).contains(kind) {
         message = "'\(kind)' is a modifier; put it in the view's \"modifiers\" array"
@@ -37,7 +31,7 @@ extension PresetReader {
     let modifierNodes = try members.first { $0.key == "modifiers" }.map { try array($0.value, path: path + ".modifiers") } ?? []
     let args = kindMember.value
 
-    if kind == "ForEach" {
+    if viewName == .forEach {
       if !modifierNodes.isEmpty {
         throw fail(node, path, "ForEach takes no modifiers; put them on its content views")
       }
@@ -49,25 +43,27 @@ extension PresetReader {
     }
     var viewKind: ViewKind?
     var shape: StyledShape?
-    switch kind {
-    case "ZStack", "HStack", "VStack":
-      let o = try object(args, path: p, keys: kind == "ZStack" ? ["alignment", "content"] : ["alignment", "spacing", "content"])
+    switch viewName {
+    case .zStack, .hStack, .vStack:
+      let o = try object(args, path: p, keys: viewName == .zStack ? ["alignment", "content"] : ["alignment", "spacing", "content"])
       let alignment = try o["alignment"].map { try unitPoint($0, path: p + ".alignment") } ?? .center
       let spacing = try o["spacing"].map { try number($0, path: p + ".spacing") } ?? 8
       guard spacing.isFinite, spacing >= 0, spacing <= limits.maxCanvasPoints else {
         throw fail(o["spacing"] ?? args, p + ".spacing", "spacing must be in 0…\(fmt(limits.maxCanvasPoints)) points")
       }
       let children = try content(o["content"], owner: args, path: p, depth: depth)
-      switch kind {
-      case "ZStack": viewKind = .zStack(alignment: alignment, children: children)
-      case "HStack": viewKind = .hStack(alignment: alignment, spacing: spacing, children: children)
+      switch viewName {
+      case .zStack: viewKind = .zStack(alignment: alignment, children: children)
+      case .hStack: viewKind = .hStack(alignment: alignment, spacing: spacing, children: children)
       default: viewKind = .vStack(alignment: alignment, spacing: spacing, children: children)
       }
-    case "Spacer":
+    case .spacer:
       _ = try object(args, path: p, keys: [])
       viewKind = .spacer
-    default:
-      shape = StyledShape(shape: try shapeKind(kind, args, path: p))
+    case .forEach:
+      throw fail(node, path, "internal: ForEach was not expanded")
+    case .circle, .ellipse, .rectangle, .roundedRectangle, .capsule, .arc, .polygon:
+      shape = StyledShape(shape: try shapeKind(viewName, args, path: p))
     }
 
     // Modifiers, in order. Shape modifiers must come first (SwiftUI: they exist on Shape only).
@@ -79,7 +75,7 @@ extension PresetReader {
       }
       let name = entry.key
       let ap = mp + "." + name
-      if PresetReader.shapeModifiers.contains(name) {
+      if let shapeModifier = ShapeModifierName(rawValue: name) {
         guard var s = shape else {
           throw PresetError(file: file, location: entry.keyLocation, path: mp, message: "'\(name)' applies to shapes only, not to \(kind)")
         }
@@ -91,33 +87,33 @@ extension PresetReader {
         if s.style != nil {
           throw PresetError(
             file: file, location: entry.keyLocation, path: mp,
-            message: name == "trim" ? "'trim' must come before fill/stroke" : "the shape already has a fill or stroke")
+            message: shapeModifier == .trim ? "'trim' must come before fill/stroke" : "the shape already has a fill or stroke")
         }
-        switch name {
-        case "trim":
+        switch shapeModifier {
+        case .trim:
           if s.trim != nil { throw PresetError(file: file, location: entry.keyLocation, path: mp, message: "'trim' given twice") }
           let o = try object(entry.value, path: ap, keys: ["from", "to"])
           s.trim = (
             from: try o["from"].map { try animated($0, path: ap + ".from") } ?? .constant(0),
             to: try o["to"].map { try animated($0, path: ap + ".to") } ?? .constant(1)
           )
-        case "fill":
+        case .fill:
           s.style = try fill(entry.value, path: ap)
-        default:
+        case .stroke, .strokeBorder:
           let (paint, stroke) = try strokeStyle(entry.value, path: ap)
-          s.style = name == "stroke" ? .stroke(paint, stroke) : .strokeBorder(paint, stroke)
+          s.style = shapeModifier == .stroke ? .stroke(paint, stroke) : .strokeBorder(paint, stroke)
         }
         shape = s
         continue
       }
-      guard PresetReader.viewModifiers.contains(name) else {
+      guard let modifierName = ModifierName(rawValue: name) else {
         let hint = name == "animation"
           ? " — an animation belongs to the value it animates: {\"from\": a, \"to\": b, \"animation\": \"…\"} (§8 of Presets/README.md)"
           : Suggestion.hint(for: name, in: PresetReader.shapeModifiers + PresetReader.viewModifiers)
         throw PresetError(
           file: file, location: entry.keyLocation, path: mp, message: "unknown modifier \(quoted: name)" + hint, kind: .unknownName)
       }
-      modifiers.append(try modifier(name, entry.value, path: ap))
+      modifiers.append(try modifier(modifierName, entry.value, path: ap))
     }
     if let shape { viewKind = .shape(shape) }
     guard let viewKind else { throw fail(node, path, "internal: view '\(kind)' was not resolved") }
@@ -195,21 +191,21 @@ extension PresetReader {
 
   // MARK: - Shapes
 
-  private func shapeKind(_ kind: String, _ args: JSONNode, path: String) throws -> ShapeKind {
+  private func shapeKind(_ kind: ViewName, _ args: JSONNode, path: String) throws -> ShapeKind {
     switch kind {
-    case "Circle": _ = try object(args, path: path, keys: []); return .circle
-    case "Ellipse": _ = try object(args, path: path, keys: []); return .ellipse
-    case "Rectangle": _ = try object(args, path: path, keys: []); return .rectangle
-    case "Capsule":
+    case .circle: _ = try object(args, path: path, keys: []); return .circle
+    case .ellipse: _ = try object(args, path: path, keys: []); return .ellipse
+    case .rectangle: _ = try object(args, path: path, keys: []); return .rectangle
+    case .capsule:
       let o = try object(args, path: path, keys: ["style"])
       if let s = o["style"] { try cornerStyle(s, path: path + ".style") }
       return .capsule
-    case "RoundedRectangle":
+    case .roundedRectangle:
       let o = try object(args, path: path, keys: ["cornerRadius", "style"])
       guard let r = o["cornerRadius"] else { throw fail(args, path, "RoundedRectangle needs 'cornerRadius' (points)") }
       if let s = o["style"] { try cornerStyle(s, path: path + ".style") }
       return .roundedRectangle(cornerRadius: try animated(r, path: path + ".cornerRadius", within: extentBound("cornerRadius")))
-    case "Polygon":
+    case .polygon:
       let o = try object(args, path: path, keys: ["points"])
       guard let node = o["points"] else {
         throw fail(args, path, "Polygon needs 'points': unit points of its frame, e.g. [[0.5, 0], [1, 1], [0, 1]]")
@@ -228,7 +224,9 @@ extension PresetReader {
         points.append(point)
       }
       return .polygon(points: points)
-    default:  // Arc
+    case .zStack, .hStack, .vStack, .spacer, .forEach:
+      throw fail(args, path, "internal: \(kind.rawValue) is not a shape")
+    case .arc:
       let o = try object(args, path: path, keys: ["startAngle", "endAngle", "clockwise"])
       guard let s = o["startAngle"], let e = o["endAngle"] else {
         throw fail(args, path, "Arc needs 'startAngle' and 'endAngle' (degrees)")
@@ -321,9 +319,9 @@ extension PresetReader {
 
   // MARK: - Modifiers
 
-  private func modifier(_ name: String, _ node: JSONNode, path: String) throws -> Modifier {
+  private func modifier(_ name: ModifierName, _ node: JSONNode, path: String) throws -> Modifier {
     switch name {
-    case "frame":
+    case .frame:
       if case .object = node.value, !PresetReader.isAnimated(node) {
         let o = try object(node, path: path, keys: ["width", "height", "alignment"])
         if o["width"] == nil, o["height"] == nil { throw fail(node, path, "frame needs 'width' and/or 'height' (points)") }
@@ -335,7 +333,7 @@ extension PresetReader {
       }
       let side = try size(node, path: path)
       return .frame(width: side, height: side, alignment: .center)
-    case "padding":
+    case .padding:
       if case .object = node.value {
         let o = try object(node, path: path, keys: ["top", "leading", "bottom", "trailing", "horizontal", "vertical", "all"])
         func v(_ k: String) throws -> Double? { try o[k].map { try length($0, path: path + "." + k) } }
@@ -345,12 +343,12 @@ extension PresetReader {
       }
       let e = try length(node, path: path)
       return .padding(top: e, leading: e, bottom: e, trailing: e)
-    case "offset":
+    case .offset:
       let o = try object(node, path: path, keys: ["x", "y"])
       return .offset(
         x: try o["x"].map { try animated($0, path: path + ".x", within: offsetBound("x")) } ?? .constant(0),
         y: try o["y"].map { try animated($0, path: path + ".y", within: offsetBound("y")) } ?? .constant(0))
-    case "rotationEffect":
+    case .rotationEffect:
       if case .object = node.value, !PresetReader.isAnimated(node) {
         let o = try object(node, path: path, keys: ["degrees", "anchor"])
         guard let d = o["degrees"] else { throw fail(node, path, "rotationEffect needs 'degrees'") }
@@ -359,9 +357,9 @@ extension PresetReader {
           anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center)
       }
       return .rotationEffect(degrees: try animated(node, path: path, within: angleBound("angle")), anchor: .center)
-    case "rotation3DEffect":
+    case .rotation3DEffect:
       return try rotation3DEffect(node, path: path)
-    case "scaleEffect":
+    case .scaleEffect:
       if case .object = node.value, !PresetReader.isAnimated(node) {
         let o = try object(node, path: path, keys: ["scale", "x", "y", "anchor"])
         if o["scale"] != nil, o["x"] != nil || o["y"] != nil { throw fail(node, path, "use either 'scale' or 'x'/'y'") }
@@ -373,11 +371,11 @@ extension PresetReader {
       }
       let s = try animated(node, path: path, within: scaleBound("scale"))
       return .scaleEffect(x: s, y: s, anchor: .center)
-    case "opacity":
+    case .opacity:
       let v = try animated(node, path: path)
       if case .constant(let c) = v, !(0...1).contains(c) { throw fail(node, path, "opacity must be in 0…1, got \(fmt(c))") }
       return .opacity(v)
-    case "shadow":
+    case .shadow:
       let o = try object(node, path: path, keys: ["color", "radius", "x", "y"])
       guard let r = o["radius"] else { throw fail(node, path, "shadow needs 'radius' (points)") }
       let radius = try animated(r, path: path + ".radius", within: extentBound("radius", maximum: 1000))
@@ -387,7 +385,7 @@ extension PresetReader {
         radius: radius,
         x: try o["x"].map { try animated($0, path: path + ".x", within: offsetBound("x")) } ?? .constant(0),
         y: try o["y"].map { try animated($0, path: path + ".y", within: offsetBound("y")) } ?? .constant(0))
-    default:  // foregroundColor, foregroundStyle
+    case .foregroundColor, .foregroundStyle:
       return .foregroundStyle(try paint(node, path: path))
     }
   }

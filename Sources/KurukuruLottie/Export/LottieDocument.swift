@@ -115,7 +115,7 @@ struct LottieDocument {
       return translated(inner, animated(x), animated(y), name: name)
     case .rotationEffect(let degrees, let anchor):
       let inner = try content(node, k - 1, environment: env, mode: mode)
-      let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
+      let a = layoutVector(node) { anchor.point(in: $0.sizes[k - 1]) }
       guard let tr = transform(a: a, p: a, r: animated(degrees, span: 360)) else {
         throw LottieError(file: scene.label, place: place, message: "rotationEffect with an animated anchor that cannot be keyframed")
       }
@@ -124,7 +124,7 @@ struct LottieDocument {
       return try rotation3DItems(node, k, degrees: degrees, axis: axis, anchor: anchor, anchorZ: anchorZ, environment: env, mode: mode)
     case .scaleEffect(let x, let y, let anchor):
       let inner = try content(node, k - 1, environment: env, mode: mode)
-      let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
+      let a = layoutVector(node) { anchor.point(in: $0.sizes[k - 1]) }
       let sx = animated(x, scale: 100), sy = animated(y, scale: 100)
       if let tr = transform(a: a, p: a, s: [sx, sy]) { return [group(name, inner, tr)] }
       // x and y follow different animations: one group per axis, about the same anchor.
@@ -166,7 +166,7 @@ struct LottieDocument {
         message: "rotation3DEffect tilts the view out of the screen's plane (a perspective projection), which Lottie shape layers cannot express; render it as gif, apng or webp instead")
     }
     let inner = try content(node, k - 1, environment: env, mode: mode)
-    let a = layoutVector(node) { Point(x: $0.sizes[k - 1].width * anchor.x, y: $0.sizes[k - 1].height * anchor.y) }
+    let a = layoutVector(node) { anchor.point(in: $0.sizes[k - 1]) }
     let turn = axis.z > 0 ? animated(degrees, span: 360) : animated(degrees, scale: -1, span: 360)
     guard let tr = transform(a: a, p: a, r: turn) else {
       throw LottieError(file: scene.label, place: place, message: "rotation3DEffect with an animated anchor that cannot be keyframed")
@@ -234,7 +234,7 @@ struct LottieDocument {
     if isAngular && !isCircleLike {
       throw LottieError(
         file: scene.label, place: place,
-        message: "an AngularGradient on \(shape.shape.name.first == "E" ? "an" : "a") \(shape.shape.name) (Lottie has no conic gradient; it is approximated only on Circle and Arc)")
+        message: "an AngularGradient on \(shape.shape.name.rawValue) (Lottie has no conic gradient; it is approximated only on Circle and Arc)")
     }
     if isCircleLike && (isAngular || arcAnimated) {
       return try angleModeItems(shape, node, paint: paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, rect: rect, paintRect: paintRect, mode: mode)
@@ -251,7 +251,7 @@ struct LottieDocument {
       items.append(trimItem(from: trim.from, to: trim.to))
     }
     items += try styleItems(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
-    return [group(shape.shape.name, items, nil)]
+    return [group(shape.shape.name.rawValue, items, nil)]
   }
 
   /// Circles and arcs drawn as a trimmed full circle: the drawn part is an interval of angles,
@@ -302,13 +302,13 @@ struct LottieDocument {
       if let (start, length) = exactInterval(startValue, endValue, clockwise: clockwise, trim: shape.trim) {
         var items = [pathJSON, trimItem(start: .constant(0), end: length, offset: start)]
         items += try styleItems(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
-        return [group(shape.shape.name, items, nil)]
+        return [group(shape.shape.name.rawValue, items, nil)]
       }
       let start = derived(animatedValues, span: 360) { interval($0).start }
       let length = derived(animatedValues) { interval($0).length / 3.6 }
       var items = [pathJSON, trimItem(start: .constant(0), end: length, offset: start)]
       items += try styleItems(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
-      return [group(shape.shape.name, items, nil)]
+      return [group(shape.shape.name.rawValue, items, nil)]
     }
     guard a0.animation == nil, a1?.animation == nil else {
       throw LottieError(file: scene.label, place: place, message: "an AngularGradient with animated angles")
@@ -364,7 +364,7 @@ struct LottieDocument {
         pieces.append(group("wedge \(k)\(turn == 1 ? "'" : "")", items, nil))
       }
     }
-    return [group(shape.shape.name, pieces.reversed(), nil)]
+    return [group(shape.shape.name.rawValue, pieces.reversed(), nil)]
   }
 
   /// The drawn interval of an arc (start in degrees, length in percent of a turn) as exact
@@ -707,37 +707,13 @@ struct LottieDocument {
     }
   }
 
-  func modifierName(_ m: Modifier) -> String {
-    switch m {
-    case .frame: return "frame"
-    case .padding: return "padding"
-    case .offset: return "offset"
-    case .rotationEffect: return "rotationEffect"
-    case .rotation3DEffect: return "rotation3DEffect"
-    case .scaleEffect: return "scaleEffect"
-    case .opacity: return "opacity"
-    case .shadow: return "shadow"
-    case .foregroundStyle: return "foregroundStyle"
-    }
-  }
+  func modifierName(_ m: Modifier) -> String { m.name.rawValue }
+
 }
 
 // MARK: - Helpers
 
 extension ShapeKind {
-  /// The preset's name of the shape.
-  var name: String {
-    switch self {
-    case .circle: return "Circle"
-    case .ellipse: return "Ellipse"
-    case .rectangle: return "Rectangle"
-    case .roundedRectangle: return "RoundedRectangle"
-    case .capsule: return "Capsule"
-    case .arc: return "Arc"
-    case .polygon: return "Polygon"
-    }
-  }
-
   /// Whether the path itself changes over time (not counting layout).
   var isAnimatedGeometry: Bool {
     switch self {
