@@ -30,14 +30,14 @@ public enum BatchError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noSuchInput(let path):
       if PresetLibrary.isPath(path) { return "\(path): no such file or folder" }
       return "\(path): no such file or folder, and no bundled preset of that name"
-        + Suggestion.hint(for: path, in: PresetLibrary.names) + " (run 'kurukuru presets' for the list)"
+        + Suggestion.hint(for: path, in: PresetLibrary.names)
     case .noSuchFolder(let path):
       return "\(path): no such folder of presets"
     case .undeclaredSetting(let name):
-      return "batch: --set \(name): no preset declares a parameter \(quoted: name)"
+      return "batch: setting \(name): no preset declares a parameter \(quoted: name)"
     case .canvasOutOfRange(let file, let scale, let width, let height):
       let n = OutputNaming.number
-      return "\(file): --scale \(n(scale)) makes a \(n(width))×\(n(height)) px canvas; each side must be 1…8192 px"
+      return "\(file): scale \(n(scale)) makes a \(n(width))×\(n(height)) px canvas; each side must be 1…8192 px"
     case .missingFile(let path):
       return "\(path): missing"
     case .invalidShard(let index, let count):

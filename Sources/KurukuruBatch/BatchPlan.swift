@@ -132,7 +132,7 @@ public struct BatchPreset: Sendable {
   /// - Throws: `PresetError`, `BatchError.canvasOutOfRange`.
   init(file: String, preset: Preset, settings: [String: String], options: BatchOptions) throws {
     var scene = try preset.scene(settings: settings)
-    if let limit = options.formats.compactMap({ $0.frameRateLimit?.fps }).min(), scene.fps > limit {
+    if let limit = options.formats.compactMap({ $0.frameRateLimit?.fps }).min(), scene.timeline.requestedFPS > limit {
       scene = try scene.retimed(fps: limit)
     }
     for scale in options.scales {

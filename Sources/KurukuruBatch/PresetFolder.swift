@@ -5,11 +5,11 @@ import KurukuruPresets
 // MARK: - PresetFolder
 
 /// Finding preset files.
-public enum PresetFolder {
+package enum PresetFolder {
   /// The `.json` files of a folder (not `schema.json`, not hidden files), sorted by name, as
   /// paths that start with `folder`.
   /// - Throws: `BatchError.noSuchFolder` when `folder` is not a folder.
-  public static func files(in folder: String) throws -> [String] {
+  package static func files(in folder: String) throws -> [String] {
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
       throw BatchError.noSuchFolder(path: folder)
@@ -25,7 +25,7 @@ public enum PresetFolder {
   /// `<bundled>/loading-circle.json` (`bundledName(of:)`); what is on disk comes first, so
   /// `batch Presets` still means the folder.
   /// - Throws: `BatchError.noSuchInput` for a path that does not exist and names no bundled preset.
-  public static func expand(_ paths: [String]) throws -> [String] {
+  package static func expand(_ paths: [String]) throws -> [String] {
     var files: [String] = []
     for path in paths {
       var isDir: ObjCBool = false
@@ -44,7 +44,7 @@ public enum PresetFolder {
 
   /// The bundled preset's name when `file` is one that `expand` listed
   /// (`<bundled>/loading-circle.json` → `loading-circle`), else nil.
-  public static func bundledName(of file: String) -> String? {
+  package static func bundledName(of file: String) -> String? {
     let prefix = PresetLibrary.folder + "/"
     guard file.hasPrefix(prefix), file.hasSuffix(".json") else { return nil }
     let name = String(file.dropFirst(prefix.count).dropLast(5))
@@ -53,7 +53,7 @@ public enum PresetFolder {
 
   /// The preset `file` names (a file, or a bundled preset listed by `expand`).
   /// - Throws: `PresetError`.
-  public static func load(_ file: String) throws -> Preset {
+  package static func load(_ file: String) throws -> Preset {
     if let name = bundledName(of: file) { return try PresetLibrary.preset(named: name) }
     return try Preset.load(path: file)
   }

@@ -7,20 +7,20 @@ import KurukuruRender
 
 /// What `kurukuru presets` lists: every preset of a folder, or of the built-in library, loaded
 /// and resolved with its parameters' defaults, as a text table or as JSON.
-public struct PresetListing {
+package struct PresetListing {
   /// One listed preset: its file (`<bundled>/NAME.json` for the built-in library) and the preset
   /// with its resolved scene, or the error that stopped it.
-  public struct Entry {
-    public let file: String
-    public let result: Result<(preset: Preset, scene: ResolvedScene), Error>
+  package struct Entry {
+    package let file: String
+    package let result: Result<(preset: Preset, scene: ResolvedScene), Error>
   }
 
   /// The presets, in file-name order (the library's in name order).
-  public let entries: [Entry]
+  package let entries: [Entry]
 
   /// Lists the `.json` files of `folder` or, when `folder` is nil, the built-in library.
   /// - Throws: `BatchError.noSuchFolder` when `folder` is not a folder.
-  public init(folder: String?) throws {
+  package init(folder: String?) throws {
     let sources: [(file: String, load: () throws -> Preset)]
     if let folder {
       sources = try PresetFolder.files(in: folder).map { file in (file, { try Preset.load(path: file) }) }
@@ -39,7 +39,7 @@ public struct PresetListing {
   /// One object per preset (name, file, title, family, source, width, height, fps, duration,
   /// frames, parameters), or `{file, error}` for one that failed, `describe` giving the error's
   /// text.
-  public func json(describe: (Error) -> String) -> String {
+  package func json(describe: (Error) -> String) -> String {
     let rows: [JSONOut] = entries.map { entry in
       switch entry.result {
       case .failure(let error):
@@ -61,7 +61,7 @@ public struct PresetListing {
   /// One line per preset that loaded: name, family, size, fps (two decimals at most), loop and
   /// frame count, title. The name and family columns are as wide as their longest entry (names
   /// at least 22), so nothing is cut; the family column is left out when no preset names one.
-  public var lines: [String] {
+  package var lines: [String] {
     let loaded = entries.compactMap { try? $0.result.get() }
     let width = max(22, loaded.map(\.scene.name.count).max() ?? 0)
     let familyWidth = loaded.compactMap(\.preset.family?.count).max()

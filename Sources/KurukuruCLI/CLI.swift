@@ -72,9 +72,24 @@ enum CLI {
     }
   }
 
-  /// One line for any error of any stage.
+  /// One line for any error of any stage, in the command line's words (`commandLineWords`).
   static func message(for error: Error) -> String {
-    String(describing: error)
+    commandLineWords(String(describing: error))
+  }
+
+  /// An error line of the library with the command line's own words where the library speaks of
+  /// settings, frame rates and limits: `setting NAME=VALUE` is `--set NAME=VALUE`, the frame
+  /// rate `--fps`, the work limit `--max-work N`, and a missing bundled preset points at
+  /// `kurukuru presets`.
+  static func commandLineWords(_ line: String) -> String {
+    var text = line
+    for (library, flag) in [("setting ", "--set "), ("the frame rate ", "--fps ")] {
+      if text.hasPrefix(library) { text = flag + text.dropFirst(library.count) }
+      text = text.replacingOccurrences(of: ": " + library, with: ": " + flag)
+    }
+    if text.hasSuffix("(Limits.maxWork)") { text += "; --max-work N raises it" }
+    if text.contains("no bundled preset of that name") { text += " (run 'kurukuru presets' for the list)" }
+    return text
   }
 
   /// The exit status of a failed command: 3 when an output could not be written (the system

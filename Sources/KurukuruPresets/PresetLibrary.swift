@@ -29,8 +29,7 @@ public enum PresetLibrary {
   public static func preset(named name: String) throws -> Preset {
     guard let text = text(named: name) else {
       throw PresetError(
-        file: name, message: "no bundled preset of that name" + Suggestion.hint(for: name, in: names)
-          + " (run 'kurukuru presets' for the list)", kind: .fileNotFound)
+        file: name, message: "no bundled preset of that name" + Suggestion.hint(for: name, in: names), kind: .fileNotFound)
     }
     return try Preset(text: text, file: "\(folder)/\(name).json", defaultName: name)
   }
@@ -56,7 +55,7 @@ public enum PresetLibrary {
     if FileManager.default.fileExists(atPath: argument) || argument.contains(".") { return try Preset.load(path: argument) }
     throw PresetError(
       file: argument,
-      message: "no such file, and no bundled preset of that name" + Suggestion.hint(for: argument, in: names)
-        + " (run 'kurukuru presets' for the list)", kind: .fileNotFound)
+      message: "no such file, and no bundled preset of that name" + Suggestion.hint(for: argument, in: names),
+      kind: .fileNotFound)
   }
 }

@@ -102,7 +102,7 @@ public enum OutputFormats {
   /// One line per format, in order: two spaces, the name padded to 10 columns, the summary
   /// (padded by hand: Foundation's `padding(toLength:)` bridges to NSString, which cost 3% of a
   /// short command's start).
-  public static var summaryLines: [String] {
+  package static var summaryLines: [String] {
     all.map { "  " + $0.name + String(repeating: " ", count: max(1, 10 - $0.name.count)) + $0.summary }
   }
 
@@ -191,13 +191,13 @@ public struct OutputSummary: Equatable, Sendable {
 // MARK: - Naming
 
 /// How outputs are named.
-public enum OutputNaming {
+package enum OutputNaming {
   /// `""` at 1 pixel per point, else `@2x`, `@1.5x`: Apple's suffix for the scale.
-  public static func suffix(forScale scale: Double) -> String {
+  package static func suffix(forScale scale: Double) -> String {
     scale == 1 ? "" : "@\(number(scale))x"
   }
 
   /// A number as people write it: `2`, `0.5`, `1.5` — every digit it needs, exponent notation
   /// only below 10⁻⁴ or from 10¹⁵ (`NumberText.format(_:decimals:)`).
-  public static func number(_ v: Double) -> String { NumberText.format(v) }
+  package static func number(_ v: Double) -> String { NumberText.format(v) }
 }

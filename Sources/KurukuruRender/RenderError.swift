@@ -64,7 +64,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       let work = Renderer.work(width: width, height: height, frames: frames, views: views)
       return "\(scene): one loop is \(scientific(work)) pixel-views (\(width)×\(height) px × \(frames) frames × "
         + "\(views) views), more than the limit of \(scientific(limit)); check the size, duration, fps and "
-        + "ForEach ranges, or raise the limit with --max-work N (Limits.maxWork)"
+        + "ForEach ranges, or raise the limit (Limits.maxWork)"
     }
   }
 }

@@ -133,7 +133,7 @@ public struct Renderer: Sendable {
   /// Frame `index` of the loop, rendered at `scene.timeline.time(ofFrame: index)`.
   /// - Throws: `RasterError`.
   public func frame(_ index: Int) throws -> Frame {
-    let list = evaluate(scene, at: scene.timeline.time(ofFrame: index))
+    let list = scene.displayList(at: scene.timeline.time(ofFrame: index))
     measured.record(index, list.overflow())
     let frame = try rasterizer.render(list)
     onFrame?()
@@ -143,7 +143,7 @@ public struct Renderer: Sendable {
   /// The scene at any instant, in seconds from the start of the loop.
   /// - Throws: `RasterError`.
   public func frame(at seconds: Double) throws -> Frame {
-    try rasterizer.render(evaluate(scene, at: seconds))
+    try rasterizer.render(scene.displayList(at: seconds))
   }
 
   /// Frames in `range`, rendered on up to `jobs` threads, returned in order.
@@ -167,13 +167,13 @@ public struct Renderer: Sendable {
   /// this renderer's cache.
   /// - Throws: `PresetError` if the re-timed loop exceeds the limits.
   public func prepared(for format: some OutputFormat) throws -> PreparedRenderer {
-    guard let limit = format.frameRateLimit, scene.fps > limit.fps else {
+    guard let limit = format.frameRateLimit, scene.timeline.requestedFPS > limit.fps else {
       return PreparedRenderer(renderer: self, note: nil)
     }
     var renderer = try Renderer(
       scene.retimed(fps: limit.fps, limits: limits), scale: scale, jobs: jobs, limits: limits, cache: rasterizer.cache)
     renderer.onFrame = onFrame
-    let note = "\(limit.reason); \(OutputNaming.number(scene.fps)) fps lowered to \(OutputNaming.number(limit.fps))"
+    let note = "\(limit.reason); \(OutputNaming.number(scene.timeline.requestedFPS)) fps lowered to \(OutputNaming.number(limit.fps))"
     return PreparedRenderer(renderer: renderer, note: note)
   }
 

@@ -107,7 +107,7 @@ public enum Snapshot {
     return try times.map { t in
       guard t.isFinite, t >= 0 else { throw SnapshotError.invalidTime("\(t)") }
       let local = period > 0 && period.isFinite ? t - (t / period).rounded(.down) * period : t
-      return try rasterizer.render(evaluate(scene, at: local))
+      return try rasterizer.render(scene.displayList(at: local))
     }
   }
 

@@ -191,7 +191,7 @@ final class BatchPlanTests: XCTestCase {
     let file = try BatchTest.write(BatchTest.dot(name: "dot"), as: "dot.json", in: input)
     let plan = try Batch.plan(BatchOptions(inputs: [file], output: "unused", scales: [1, 600]))
     XCTAssertEqual(plan.presets.count, 0)
-    XCTAssertEqual(plan.failures.map(\.message), ["\(file): --scale 600 makes a 9600×9600 px canvas; each side must be 1…8192 px"])
+    XCTAssertEqual(plan.failures.map(\.message), ["\(file): scale 600 makes a 9600×9600 px canvas; each side must be 1…8192 px"])
   }
 
   func testScenesAboveTheGIFLimitAreRetimed() throws {
@@ -199,7 +199,7 @@ final class BatchPlanTests: XCTestCase {
     let file = try BatchTest.write(BatchTest.dot(name: "fast", fps: 100, seconds: 0.5), as: "fast.json", in: input)
     // With a GIF among the formats every output of the preset shows the same 50 fps loop.
     let both = try Batch.plan(BatchOptions(inputs: [file], output: "unused", formats: [GIFFormat(), PNGSequenceFormat()]))
-    XCTAssertEqual(both.presets[0].scene.fps, 50)
+    XCTAssertEqual(both.presets[0].scene.timeline.requestedFPS, 50)
     XCTAssertEqual(Set(both.outputs.map(\.timeline.frameCount)), [25])
     // PNG frames alone keep 100 fps; the gallery's GIF previews still play at 50.
     let png = try Batch.plan(BatchOptions(inputs: [file], output: "unused", formats: [PNGSequenceFormat()]))

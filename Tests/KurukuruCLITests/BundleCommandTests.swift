@@ -56,7 +56,7 @@ final class BundleCommandTests: XCTestCase {
       r.stdout,
       """
       \(out.path)/: 30 frames ball-pulse.css … ball-pulse@2x.png
-      css: --scale 3 ignored; the bundle holds 1, 2 px per point
+      css: scale 3 ignored; the bundle holds 1, 2 px per point
 
       """)
     XCTAssertEqual(try entries(out), ["ball-pulse.css", "ball-pulse.html", "ball-pulse.png", "ball-pulse@2x.png"])
@@ -89,7 +89,7 @@ final class BundleCommandTests: XCTestCase {
     XCTAssertEqual(css.status, 2)
     XCTAssertEqual(
       css.stderr,
-      "\(big): css: 60 frames of 2000×2000 px do not fit a 2x sprite sheet of 16384 px a side (at most 16 frames); lower --fps\n")
+      "\(big): css: 60 frames of 2000×2000 px do not fit a 2x sprite sheet of 16384 px a side (at most 16 frames); lower the frame rate\n")
     XCTAssertEqual(css.stdout, "")
     // 2000 pt is 8000 px at xxxhdpi, within the canvas limit; 2100 pt is not.
     let wide = try CLITest.write(

@@ -74,7 +74,7 @@ final class ErrorTests: XCTestCase {
     try assertFails(["rendr", preset], in: dir, stderr: "unknown command 'rendr' — did you mean 'render'? (run 'kurukuru --help')")
     try assertFails(
       ["render", preset, "--set", "blue4=red"], in: dir,
-      stderr: "\(preset): unknown parameter 'blue4' in --set — did you mean 'blue1'? (parameters: blue1, blue2, blue3, lineWidth)")
+      stderr: "\(preset): --set 'blue4': unknown parameter — did you mean 'blue1'? (parameters: blue1, blue2, blue3, lineWidth)")
     try assertFails(["frame", preset], in: dir, stderr: "frame: --time SECONDS is required")
     try assertFails(["render", "missing.json"], in: dir, stderr: "missing.json: no such file")
   }

@@ -17,7 +17,7 @@ final class WorkLimitCommandTests: XCTestCase {
     XCTAssertEqual(
       r.stderr,
       "\(preset): one loop is 1.61e+12 pixel-views (4096×4096 px × 96000 frames × 1 views), more than the limit of "
-        + "2e+11; check the size, duration, fps and ForEach ranges, or raise the limit with --max-work N (Limits.maxWork)\n")
+        + "2e+11; check the size, duration, fps and ForEach ranges, or raise the limit (Limits.maxWork); --max-work N raises it\n")
     XCTAssertEqual(r.stdout, "")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["heavy.json"])
   }

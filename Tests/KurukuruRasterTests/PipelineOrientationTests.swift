@@ -86,7 +86,7 @@ final class PipelineOrientationTests: XCTestCase {
   private func render(_ view: String, size: Int) throws -> Frame {
     let text = #"{"width": \#(size), "height": \#(size), "background": "clear", "fps": 10, "view": \#(view)}"#
     let scene = try Preset(text: text, file: "orientation.json").scene()
-    return try Rasterizer(scale: 1).render(evaluate(scene, at: 0))
+    return try Rasterizer(scale: 1).render(scene.displayList(at: 0))
   }
 
   private func assertClose(

@@ -26,7 +26,7 @@ final class Rotation3DRasterTests: XCTestCase {
       {"width": 60, "height": 60, "view": {"ZStack": {"content": [\#(content)]}, "modifiers": [\#(modifiers.joined(separator: ", "))]}}
       """#
     let scene = try Preset(text: text, file: "r3d.json").scene()
-    return try Rasterizer(scale: scale).render(evaluate(scene, at: 0))
+    return try Rasterizer(scale: scale).render(scene.displayList(at: 0))
   }
 
   private func mirrored(_ f: Frame) -> Frame {
@@ -106,7 +106,7 @@ final class Rotation3DRasterTests: XCTestCase {
     let text = #"""
       {"width": 100, "height": 100, "view": {"Rectangle": {}, "modifiers": [{"fill": "black"}, {"frame": 40}, {"rotation3DEffect": {"degrees": 60, "axis": "y"}}]}}
       """#
-    let f = try Rasterizer(scale: 1).render(evaluate(try Preset(text: text, file: "e.json").scene(), at: 0))
+    let f = try Rasterizer(scale: 1).render(try Preset(text: text, file: "e.json").scene().displayList(at: 0))
     let s = sin(Double.pi / 3), c = cos(Double.pi / 3)
     let wLeft = 1 - 20 * s / 40, wRight = 1 + 20 * s / 40
     let left = 50 - 20 * c / wLeft, right = 50 + 20 * c / wRight
@@ -140,7 +140,7 @@ final class Rotation3DRasterTests: XCTestCase {
       let text = #"""
         {"width": 60, "height": 60, "view": {"Rectangle": {}, "modifiers": [{"fill": \#(paint)}, {"frame": 36}, {"rotation3DEffect": {"degrees": 50, "axis": [1, 1, 0], "anchor": [0.3, 0.6]}}]}}
         """#
-      return try Rasterizer(scale: 2).render(evaluate(try Preset(text: text, file: "w.json").scene(), at: 0))
+      return try Rasterizer(scale: 2).render(try Preset(text: text, file: "w.json").scene().displayList(at: 0))
     }
     let exact = try square(#""blue""#)
     let warped = try square(#"{"LinearGradient": {"colors": ["blue", "blue"]}}"#)
@@ -158,7 +158,7 @@ final class Rotation3DRasterTests: XCTestCase {
     let text = #"""
       {"width": 60, "height": 60, "view": {"Circle": {}, "modifiers": [{"stroke": {"paint": "black", "lineWidth": 2}}, {"frame": 8000}, {"scaleEffect": 2}, {"rotation3DEffect": {"degrees": 30, "axis": "y", "anchor": [0.5, -0.5]}}, {"offset": {"y": 8000}}]}}
       """#
-    let f = try Rasterizer(scale: 2).render(evaluate(try Preset(text: text, file: "h.json").scene(), at: 0))
+    let f = try Rasterizer(scale: 2).render(try Preset(text: text, file: "h.json").scene().displayList(at: 0))
     // The ring's top runs through the canvas centre, horizontally.
     XCTAssertGreaterThan(f[60, 60].a, 100)
     XCTAssertEqual(f[60, 50].a, 0)
@@ -171,7 +171,7 @@ final class Rotation3DRasterTests: XCTestCase {
     let text = #"""
       {"width": 60, "height": 60, "view": {"Circle": {}, "modifiers": [{"stroke": {"paint": "black", "lineWidth": 2}}, {"frame": 8000}, {"scaleEffect": 2}, {"rotation3DEffect": {"degrees": 89.9, "axis": "y", "anchor": [0.5, -0.5]}}, {"offset": {"y": 8000}}]}}
       """#
-    XCTAssertThrowsError(try Rasterizer(scale: 1).render(evaluate(try Preset(text: text, file: "h.json").scene(), at: 0))) {
+    XCTAssertThrowsError(try Rasterizer(scale: 1).render(try Preset(text: text, file: "h.json").scene().displayList(at: 0))) {
       guard case .projectionTooLarge(_, _, let limit)? = $0 as? RasterError else { return XCTFail("\($0)") }
       XCTAssertEqual(limit, Rasterizer.maximumLayerSide)
       XCTAssertTrue(String(describing: $0).contains("rotation3DEffect"))
@@ -185,7 +185,7 @@ final class Rotation3DRasterTests: XCTestCase {
         {"Circle": {}, "modifiers": [{"stroke": {"paint": "red"}}, {"frame": 10}, {"rotation3DEffect": {"degrees": 30, "axis": "x"}}]},
         {"Circle": {}, "modifiers": [{"stroke": {"paint": "red"}}, {"frame": 10}, {"rotation3DEffect": {"degrees": 90, "axis": "x"}}]}]}}}
       """#
-    let dump = CairoCallDump.text(of: evaluate(try Preset(text: text, file: "d.json").scene(), at: 0), scale: 1)
+    let dump = CairoCallDump.text(of: try Preset(text: text, file: "d.json").scene().displayList(at: 0), scale: 1)
     XCTAssertEqual(dump.components(separatedBy: "\nprojected polygons ").count, 2, dump)
     XCTAssertEqual(dump.components(separatedBy: "\nprojected warp ").count, 2, dump)
   }

@@ -301,7 +301,7 @@ final class AppBundleTests: XCTestCase {
     XCTAssertThrowsError(try CSSFormat.Layout(frames: 30, width: 2000, height: 2000)) { error in
       XCTAssertEqual(
         String(describing: error),
-        "css: 30 frames of 2000×2000 px do not fit a 2x sprite sheet of 16384 px a side (at most 16 frames); lower --fps")
+        "css: 30 frames of 2000×2000 px do not fit a 2x sprite sheet of 16384 px a side (at most 16 frames); lower the frame rate")
     }
     let parent = try temporaryDirectory()
     XCTAssertThrowsError(try dot(name: "big", size: 2000, fps: 30).write(.css(), to: parent.appendingPathComponent("big").path))

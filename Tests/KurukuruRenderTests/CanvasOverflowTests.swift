@@ -28,7 +28,7 @@ final class CanvasOverflowTests: XCTestCase {
       let rasterizer = Rasterizer(scale: scale)
       // Every third frame keeps this quick; the positions still sweep each loop.
       for i in stride(from: 0, to: scene.timeline.frameCount, by: 3) {
-        let list = evaluate(scene, at: scene.timeline.time(ofFrame: i))
+        let list = scene.displayList(at: scene.timeline.time(ofFrame: i))
         let frame = try rasterizer.render(list)
         guard let pixels = Self.pixelBox(frame) else { continue }
         let ink = try XCTUnwrap(list.inkBounds, "\(name) frame \(i): pixels but no ink")
@@ -50,7 +50,7 @@ final class CanvasOverflowTests: XCTestCase {
       let scene = try PresetLibrary.preset(named: name).scene(background: .clear)
       let rasterizer = Rasterizer(scale: scale)
       for i in stride(from: 0, to: scene.timeline.frameCount, by: 5) {
-        let list = evaluate(scene, at: scene.timeline.time(ofFrame: i))
+        let list = scene.displayList(at: scene.timeline.time(ofFrame: i))
         guard let ink = list.inkBounds, let pixels = Self.pixelBox(try rasterizer.render(list)) else { continue }
         let slack = 1.0
         XCTAssertLessThanOrEqual(Double(pixels.minX), ink.minX * scale + slack, "\(name) frame \(i) left")
@@ -75,7 +75,7 @@ final class CanvasOverflowTests: XCTestCase {
       scenes.append(shrunk)
       for scene in scenes {
         for i in 0..<scene.timeline.frameCount {
-          let list = evaluate(scene, at: scene.timeline.time(ofFrame: i))
+          let list = scene.displayList(at: scene.timeline.time(ofFrame: i))
           let fast = list.overflow(), exact = list.exactOverflow(tolerance: 0.01)
           XCTAssertEqual(fast?.amount, exact?.amount, "\(name) \(scene.size) frame \(i)")
           XCTAssertEqual(fast?.edge, exact?.edge, "\(name) \(scene.size) frame \(i)")

@@ -128,7 +128,7 @@ final class WebPTests: XCTestCase {
   func testScenesFasterThanBrowsersPlayAreRetimedTo90FPS() throws {
     let renderer = try Renderer(try RendererTests.dot(fps: 120), scale: 1)
     let prepared = try renderer.prepared(for: WebPFormat())
-    XCTAssertEqual(prepared.renderer.scene.fps, 90)
+    XCTAssertEqual(prepared.renderer.scene.timeline.requestedFPS, 90)
     XCTAssertNotNil(prepared.note)
     let durations = WebPDelays.milliseconds(frameCount: prepared.renderer.frameCount, fps: 90)
     XCTAssertGreaterThanOrEqual(durations.min() ?? 0, WebPDelays.minimum)

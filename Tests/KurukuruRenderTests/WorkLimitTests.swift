@@ -25,7 +25,7 @@ final class WorkLimitTests: XCTestCase {
       XCTAssertEqual(
         String(describing: error),
         "heavy.json: one loop is 1.61e+12 pixel-views (4096×4096 px × 96000 frames × 1 views), more than the limit of "
-          + "2e+11; check the size, duration, fps and ForEach ranges, or raise the limit with --max-work N (Limits.maxWork)")
+          + "2e+11; check the size, duration, fps and ForEach ranges, or raise the limit (Limits.maxWork)")
     }
   }
 

@@ -57,7 +57,7 @@ final class EvaluationTests: XCTestCase {
       (3, Point(x: 80, y: 50)),
     ]
     for (t, p) in expected {
-      let c = center(drawings(evaluate(s, at: t).items)[0])
+      let c = center(drawings(s.displayList(at: t).items)[0])
       XCTAssertEqual(c.x, p.x, accuracy: 1e-6, "t=\(t)")
       XCTAssertEqual(c.y, p.y, accuracy: 1e-6, "t=\(t)")
     }
@@ -70,7 +70,7 @@ final class EvaluationTests: XCTestCase {
         {"offset": {"y": 30}}]}
       """)
     for t in [0.0, 1, 2, 3] {
-      let c = center(drawings(evaluate(s, at: t).items)[0])
+      let c = center(drawings(s.displayList(at: t).items)[0])
       XCTAssertEqual(c.y, 80, accuracy: 1e-6)
       XCTAssertEqual(c.x, 50, accuracy: 1e-6)
     }
@@ -83,7 +83,7 @@ final class EvaluationTests: XCTestCase {
         {"Rectangle": {}, "modifiers": [{"frame": {"width": 30, "height": 30}}]}
       ]}}
       """)
-    let d = drawings(evaluate(s, at: 0).items)
+    let d = drawings(s.displayList(at: 0).items)
     // Total width 60, centred: x from 20 to 80; the short one is centred vertically.
     XCTAssertEqual(center(d[0]).x, 30, accuracy: 1e-9)
     XCTAssertEqual(center(d[0]).y, 50, accuracy: 1e-9)
@@ -91,7 +91,7 @@ final class EvaluationTests: XCTestCase {
     let top = try scene("""
       {"Circle": {}, "modifiers": [{"frame": {"width": 10, "height": 10}}, {"frame": {"width": 100, "height": 100, "alignment": "topLeading"}}]}
       """)
-    XCTAssertEqual(center(drawings(evaluate(top, at: 0).items)[0]), Point(x: 5, y: 5))
+    XCTAssertEqual(center(drawings(top.displayList(at: 0).items)[0]), Point(x: 5, y: 5))
   }
 
   func testOpacityMakesOneLayerAndShadowMapsThroughTransforms() throws {
@@ -99,7 +99,7 @@ final class EvaluationTests: XCTestCase {
       {"ZStack": {"content": [{"Circle": {}}, {"Rectangle": {}}]},
        "modifiers": [{"frame": 40}, {"shadow": {"color": "white", "radius": 4, "x": 2}}, {"scaleEffect": 2}, {"opacity": 0.5}]}
       """)
-    let list = evaluate(s, at: 0)
+    let list = s.displayList(at: 0)
     guard list.items.count == 1, case .layer(let outer) = list.items[0] else { return XCTFail("expected one layer") }
     XCTAssertEqual(outer.opacity, 0.5)
     guard case .layer(let shadowLayer) = outer.items[0], let shadow = shadowLayer.shadow else { return XCTFail("no shadow layer") }
@@ -112,7 +112,7 @@ final class EvaluationTests: XCTestCase {
     let s = try scene("""
       {"Circle": {}, "modifiers": [{"trim": {"to": 0.25}}, {"strokeBorder": {"paint": "red", "lineWidth": 10}}]}
       """)
-    let d = drawings(evaluate(s, at: 0).items)[0]
+    let d = drawings(s.displayList(at: 0).items)[0]
     guard case .stroke(let style) = d.style else { return XCTFail("not a stroke") }
     XCTAssertEqual(style.lineWidth, 10)
     // strokeBorder: radius 45, the path starts at 3 o'clock.
@@ -125,7 +125,7 @@ final class EvaluationTests: XCTestCase {
     let s = try scene("""
       {"Circle": {}, "modifiers": [{"fill": {"AngularGradient": {"colors": ["red", "blue"], "angle": -90}}}, {"frame": 40}]}
       """)
-    guard case .angular(let g) = drawings(evaluate(s, at: 0).items)[0].paint else { return XCTFail("not angular") }
+    guard case .angular(let g) = drawings(s.displayList(at: 0).items)[0].paint else { return XCTFail("not angular") }
     XCTAssertEqual(g.center, Point(x: 20, y: 20))
     XCTAssertEqual(g.startAngle, -90)
     XCTAssertEqual(g.endAngle, 270)
@@ -164,8 +164,8 @@ final class EvaluationTests: XCTestCase {
       XCTAssertEqual(mod360(start.value(at: t)), mod360(seedStart(t)), accuracy: 1e-6, "start at \(t)")
       XCTAssertEqual(mod360(end.value(at: t)), mod360(seedEnd(t)), accuracy: 1e-6, "end at \(t)")
     }
-    XCTAssertEqual(evaluate(scene, at: 0.4), evaluate(scene, at: 0.4))
-    let first = drawingsPoints(evaluate(scene, at: 0.4)), second = drawingsPoints(evaluate(scene, at: 1.6))
+    XCTAssertEqual(scene.displayList(at: 0.4), scene.displayList(at: 0.4))
+    let first = drawingsPoints(scene.displayList(at: 0.4)), second = drawingsPoints(scene.displayList(at: 1.6))
     XCTAssertEqual(first.count, second.count)
     for (a, b) in zip(first, second) {
       XCTAssertEqual(a.x, b.x, accuracy: 1e-9, "the loop repeats")
@@ -175,7 +175,7 @@ final class EvaluationTests: XCTestCase {
 
   func testFourColorRingDrawsArcsOneAfterAnother() throws {
     let scene = try Preset.load(path: presetPath("four-color-ring")).scene()
-    func arcs(at t: Double) -> Int { drawings(evaluate(scene, at: t).items).count }
+    func arcs(at t: Double) -> Int { drawings(scene.displayList(at: t).items).count }
     XCTAssertEqual(arcs(at: 0), 0, "nothing before the first arc starts")
     XCTAssertEqual(arcs(at: 0.1), 1)
     XCTAssertEqual(arcs(at: 0.3), 2)

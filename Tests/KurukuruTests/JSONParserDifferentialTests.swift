@@ -140,7 +140,7 @@ final class JSONParserDifferentialTests: XCTestCase {
     case bothReject
     /// We are deliberately stricter: ours rejects with this message (and location, when given);
     /// JSONSerialization accepts, with this value.
-    case oursRejects(String, at: SourceLocation? = nil, foundationGives: Tree)
+    case oursRejects(String, at: PresetLocation? = nil, foundationGives: Tree)
   }
 
   /// Checks one case. `name` names it in every failure message.

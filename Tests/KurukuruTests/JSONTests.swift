@@ -12,8 +12,8 @@ final class JSONTests: XCTestCase {
     let node = try parse("{\n  \"a\": [1, -2.5e1, true, null],\n  \"b\": \"x\\u00e9\\n\"\n}")
     guard case .object(let members) = node.value else { return XCTFail("not an object") }
     XCTAssertEqual(members.map(\.key), ["a", "b"])
-    XCTAssertEqual(members[0].keyLocation, SourceLocation(line: 2, column: 3))
-    XCTAssertEqual(members[1].value.location, SourceLocation(line: 3, column: 8))
+    XCTAssertEqual(members[0].keyLocation, PresetLocation(line: 2, column: 3))
+    XCTAssertEqual(members[1].value.location, PresetLocation(line: 3, column: 8))
     guard case .array(let items) = members[0].value.value else { return XCTFail("not an array") }
     XCTAssertEqual(items.map(\.value), [.number(1), .number(-25), .bool(true), .null])
     XCTAssertEqual(members[1].value.value, .string("xé\n"))

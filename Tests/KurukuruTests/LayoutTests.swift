@@ -30,7 +30,7 @@ final class LayoutTests: XCTestCase {
     XCTAssertEqual(root.baseProposal, Size(width: 10, height: 10))
     XCTAssertEqual(origin, Point(x: 30, y: 15))
     // Drawing places the circle where the layout says: (30 + 20 + 5, 15 + 10 + 5), 10 pt wide.
-    let list = evaluate(s, at: 0)
+    let list = s.displayList(at: 0)
     guard case .drawing(let d)? = list.items.first else { return XCTFail("no drawing") }
     let points = d.path.elements.compactMap { element -> Point? in
       switch element {

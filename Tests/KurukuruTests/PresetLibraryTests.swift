@@ -142,10 +142,10 @@ final class PresetLibraryTests: XCTestCase {
         XCTAssertTrue(timeline.notes.first?.contains("it is not seamless") == true, "\(name): \(timeline.notes)")
         XCTAssertGreaterThan(timeline.seam, 0, name)
         XCTAssertLessThanOrEqual(timeline.seam, seam, "\(name): seam")
-        XCTAssertEqual(timeline.fps, scene.fps, accuracy: 1e-9, "\(name): whole frames at the preset's own fps")
+        XCTAssertEqual(timeline.fps, scene.timeline.requestedFPS, accuracy: 1e-9, "\(name): whole frames at the preset's own fps")
       } else {
         XCTAssertTrue(timeline.notes.isEmpty, "\(name): the fps divides the loop: \(timeline.notes)")
-        XCTAssertEqual(timeline.fps, scene.fps, accuracy: 1e-9, "\(name): renders at the preset's own fps")
+        XCTAssertEqual(timeline.fps, scene.timeline.requestedFPS, accuracy: 1e-9, "\(name): renders at the preset's own fps")
       }
     }
   }
@@ -161,10 +161,10 @@ final class PresetLibraryTests: XCTestCase {
       }
       let scene = try preset.scene(settings: ["color": "#FF0000"])
       XCTAssertLessThanOrEqual(scene.timeline.period, Self.longLibraryLoops[preset.name] ?? 3, preset.name)
-      XCTAssertTrue([30, 40, 50].contains(scene.fps), "\(preset.name): fps \(scene.fps)")
+      XCTAssertTrue([30, 40, 50].contains(scene.timeline.requestedFPS), "\(preset.name): fps \(scene.timeline.requestedFPS)")
       // The colour parameter reaches the drawing.
       let paints = (0..<scene.timeline.frameCount).lazy.flatMap {
-        Self.flatten(evaluate(scene, at: scene.timeline.time(ofFrame: $0)).items)
+        Self.flatten(scene.displayList(at: scene.timeline.time(ofFrame: $0)).items)
       }.map(\.drawing.paint)
       let red = paints.contains { paint in
         switch paint {
@@ -245,8 +245,8 @@ final class PresetLibraryTests: XCTestCase {
       let scene = try Preset.load(path: file).scene()
       guard !text.contains("\"duration\":"), !Self.jumpsAtTheLoop.contains(scene.name) else { continue }
       let spaced = Self.arcCutElsewhereAtTheLoop.contains(scene.name)
-      let a = Self.visibleSignature(evaluate(scene, at: 0), evenlySpaced: spaced)
-      let b = Self.visibleSignature(evaluate(scene, at: scene.timeline.period - 1e-9), evenlySpaced: spaced)
+      let a = Self.visibleSignature(scene.displayList(at: 0), evenlySpaced: spaced)
+      let b = Self.visibleSignature(scene.displayList(at: scene.timeline.period - 1e-9), evenlySpaced: spaced)
       XCTAssertEqual(a.count, b.count, "\(scene.name): same drawings at both ends of the loop")
       // A square that ends turned half a turn is the same square with its corners renumbered.
       let same = Self.turnedAtTheLoop.contains(scene.name)
@@ -254,7 +254,7 @@ final class PresetLibraryTests: XCTestCase {
       XCTAssertLessThan(worst, spaced ? 1e-3 : 1e-4, "\(scene.name): the loop's end differs from frame 0 by \(worst)")
       // And the loop is not a still: some frame differs from frame 0.
       let moves = (1..<scene.timeline.frameCount).contains { i in
-        let s = Self.visibleSignature(evaluate(scene, at: scene.timeline.time(ofFrame: i)))
+        let s = Self.visibleSignature(scene.displayList(at: scene.timeline.time(ofFrame: i)))
         return s.count != a.count || zip(s, a).contains { abs($0 - $1) > 1e-3 }
       }
       XCTAssertTrue(moves, "\(scene.name) moves")
@@ -278,7 +278,7 @@ final class PresetLibraryTests: XCTestCase {
       } else {
         XCTAssertNil(scene.canvasOverflow(), "\(scene.name): \(scene.canvasOverflow()?.description ?? "")")
       }
-      let drew = (0..<scene.timeline.frameCount).contains { evaluate(scene, at: scene.timeline.time(ofFrame: $0)).inkBounds != nil }
+      let drew = (0..<scene.timeline.frameCount).contains { scene.displayList(at: scene.timeline.time(ofFrame: $0)).inkBounds != nil }
       XCTAssertTrue(drew, "\(scene.name) draws something")
     }
   }
@@ -289,7 +289,7 @@ final class PresetLibraryTests: XCTestCase {
   /// (delay −0.8 s) rests at 40%.
   func testSpinKitWavePeaksAtTwentyPercent() throws {
     let scene = try Preset.load(path: presetPath("spinkit-wave")).scene()
-    let bars = Self.flatten(evaluate(scene, at: 0.24).items).map { Self.bounds($0.drawing) }
+    let bars = Self.flatten(scene.displayList(at: 0.24).items).map { Self.bounds($0.drawing) }
     XCTAssertEqual(bars.count, 5)
     XCTAssertEqual(bars[0].maxY - bars[0].minY, 40, accuracy: 1e-6)
     XCTAssertEqual(bars[4].maxY - bars[4].minY, 16, accuracy: 1e-6)
@@ -301,7 +301,7 @@ final class PresetLibraryTests: XCTestCase {
   /// NV ballPulse: dot 0 (begin time 0.12 s) is smallest, 30%, at 0.12 + 0.3 × 0.75 s.
   func testBallPulseShrinksToThirtyPercentAtItsKeyTime() throws {
     let scene = try Preset.load(path: presetPath("ball-pulse")).scene()
-    let dots = Self.flatten(evaluate(scene, at: 0.12 + 0.3 * 0.75).items).map { Self.bounds($0.drawing) }
+    let dots = Self.flatten(scene.displayList(at: 0.12 + 0.3 * 0.75).items).map { Self.bounds($0.drawing) }
     XCTAssertEqual(dots.count, 3)
     let full = (60.0 - 4) / 3
     XCTAssertEqual(dots[0].maxX - dots[0].minX, 0.3 * full, accuracy: 1e-6)
@@ -322,9 +322,9 @@ final class PresetLibraryTests: XCTestCase {
   func testCircleStrokeSpinStartsAtTwelveAndEmptiesAtTheEnd() throws {
     let scene = try Preset.load(path: presetPath("circle-stroke-spin")).scene()
     XCTAssertEqual(scene.timeline.period, 1.7, accuracy: 1e-9)
-    XCTAssertTrue(evaluate(scene, at: 0).items.isEmpty, "trim 0…0 draws nothing")
+    XCTAssertTrue(scene.displayList(at: 0).items.isEmpty, "trim 0…0 draws nothing")
     for t in [0.3, 1.0] {
-      let items = Self.flatten(evaluate(scene, at: t).items)
+      let items = Self.flatten(scene.displayList(at: t).items)
       XCTAssertEqual(items.count, 1)
       // strokeStart is 0 until 0.5 s: before that the stroke starts where 12 o'clock has turned to.
       let trimStart = t < 0.5 ? 0 : TimingCurve.bezier(UnitBezier(0.4, 0, 0.2, 1)).progress((t - 0.5) / 1.2)
@@ -333,7 +333,7 @@ final class PresetLibraryTests: XCTestCase {
       XCTAssertEqual(start.x, 32 + 25 * cos(degrees * .pi / 180), accuracy: 1e-3, "t = \(t): one turn per 1.7 s group")
       XCTAssertEqual(start.y, 32 + 25 * sin(degrees * .pi / 180), accuracy: 1e-3, "t = \(t)")
     }
-    let late = Self.flatten(evaluate(scene, at: 1.69).items).map { Self.bounds($0.drawing) }
+    let late = Self.flatten(scene.displayList(at: 1.69).items).map { Self.bounds($0.drawing) }
     XCTAssertEqual(late.count, 1)
     XCTAssertLessThan(max(late[0].maxX - late[0].minX, late[0].maxY - late[0].minY), 1, "almost nothing left at the end")
   }
@@ -342,9 +342,9 @@ final class PresetLibraryTests: XCTestCase {
   func testFourColorRingDrawsOneArcPerQuarterSecond() throws {
     let scene = try Preset.load(path: presetPath("four-color-ring")).scene()
     for (t, arcs) in [(0.1, 1), (0.3, 2), (0.6, 3), (0.9, 4), (1.2, 4)] {
-      XCTAssertEqual(Self.flatten(evaluate(scene, at: t).items).count, arcs, "t = \(t)")
+      XCTAssertEqual(Self.flatten(scene.displayList(at: t).items).count, arcs, "t = \(t)")
     }
-    XCTAssertEqual(Self.flatten(evaluate(scene, at: 0).items).count, 0)
+    XCTAssertEqual(Self.flatten(scene.displayList(at: 0).items).count, 0)
   }
 
   /// NV lineScalePulseOutRapid: the original's key times stop at 0.9, so the middle line (begin
@@ -353,11 +353,11 @@ final class PresetLibraryTests: XCTestCase {
   func testLineScalePulseOutRapidHoldsAfterItsLastKeyTime() throws {
     let scene = try Preset.load(path: presetPath("nv-line-scale-pulse-out-rapid")).scene()
     XCTAssertEqual(scene.timeline.period, 0.9, accuracy: 1e-9)
-    let squashed = Self.flatten(evaluate(scene, at: 0.8 * 0.9).items).map { Self.bounds($0.drawing) }
+    let squashed = Self.flatten(scene.displayList(at: 0.8 * 0.9).items).map { Self.bounds($0.drawing) }
     XCTAssertEqual(squashed.count, 5)
     XCTAssertEqual(squashed[2].maxY - squashed[2].minY, 0.3 * 40, accuracy: 1e-6)
     for t in [0.9 * 0.9 + 0.001, 0.95 * 0.9, 0.9 - 0.001] {
-      let lines = Self.flatten(evaluate(scene, at: t).items).map { Self.bounds($0.drawing) }
+      let lines = Self.flatten(scene.displayList(at: t).items).map { Self.bounds($0.drawing) }
       XCTAssertEqual(lines[2].maxY - lines[2].minY, 40, accuracy: 1e-6, "held at t = \(t)")
       XCTAssertLessThan(lines[0].maxY - lines[0].minY, 40 - 1, "the outer line is mid-pass at t = \(t)")
     }
@@ -369,7 +369,7 @@ final class PresetLibraryTests: XCTestCase {
     let scene = try Preset.load(path: presetPath("material-circular")).scene()
     XCTAssertEqual(scene.timeline.period, 5.4, accuracy: 1e-9)
     func sweep(at t: Double) throws -> Double {
-      let arcs = Self.flatten(evaluate(scene, at: t).items)
+      let arcs = Self.flatten(scene.displayList(at: t).items)
       XCTAssertEqual(arcs.count, 1)
       let points = Self.points(try XCTUnwrap(arcs.first).drawing)
       let (a, b) = (try XCTUnwrap(points.first), try XCTUnwrap(points.last))
@@ -439,7 +439,7 @@ final class PresetLibraryTests: XCTestCase {
       do {
         let preset = try Preset(text: text, file: place)
         let scene = try preset.scene()
-        XCTAssertFalse(evaluate(scene, at: 0.3).items.isEmpty, "\(place) draws something")
+        XCTAssertFalse(scene.displayList(at: 0.3).items.isEmpty, "\(place) draws something")
       } catch {
         XCTFail("\(place): \(error)")
       }

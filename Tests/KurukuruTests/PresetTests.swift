@@ -49,18 +49,18 @@ final class PresetTests: XCTestCase {
     XCTAssertThrowsError(try preset.scene(settings: ["colour": "teal"])) {
       XCTAssertEqual(
         String(describing: $0),
-        "\(presetPath("activity-indicator")): unknown parameter 'colour' in --set — did you mean 'color'? (parameters: color)")
+        "\(presetPath("activity-indicator")): setting 'colour': unknown parameter — did you mean 'color'? (parameters: color)")
     }
     XCTAssertThrowsError(try preset.scene(settings: ["color": "tael"])) {
-      XCTAssertTrue(String(describing: $0).hasSuffix("--set color=tael: unknown colour 'tael' — did you mean 'teal'?"))
+      XCTAssertTrue(String(describing: $0).hasSuffix("setting color=tael: unknown colour 'tael' — did you mean 'teal'?"))
     }
     let progress = try Preset.load(path: presetPath("circle-progress"))
     XCTAssertEqual(try progress.scene(settings: ["seconds": "10"]).timeline.period, 10)
     XCTAssertThrowsError(try progress.scene(settings: ["seconds": "0"])) {
-      XCTAssertTrue(String(describing: $0).hasSuffix("--set seconds=0: must be at least 1"))
+      XCTAssertTrue(String(describing: $0).hasSuffix("setting seconds=0: must be at least 1"))
     }
     XCTAssertThrowsError(try progress.scene(settings: ["seconds": "abc"])) {
-      XCTAssertTrue(String(describing: $0).hasSuffix("--set seconds=abc: 'seconds' takes a number"))
+      XCTAssertTrue(String(describing: $0).hasSuffix("setting seconds=abc: 'seconds' takes a number"))
     }
   }
 

@@ -29,7 +29,22 @@ final class PublicNamesTests: XCTestCase {
     "Visibility", "Window", "WindowGroup", "ZStack",
   ]
 
+  /// Public top-level types of Swift Testing (Xcode 16 / Swift 6 toolchains), which a test
+  /// target imports beside Kurukuru.
+  static let swiftTestingNames: Set<String> = [
+    "Attachable", "Attachment", "Bug", "Comment", "ConditionTrait", "Confirmation", "ExpectationFailedError",
+    "Issue", "ParallelizationTrait", "SourceLocation", "Suite", "SuiteTrait", "Tag", "Test", "TestTrait",
+    "TimeLimitTrait", "Trait",
+  ]
+
   // MARK: - Tests
+
+  func testNoPublicTypeSharesANameWithSwiftTesting() throws {
+    let names = try Self.publicTopLevelTypes()
+    for (name, file) in names.sorted(by: { $0.key < $1.key }) where Self.swiftTestingNames.contains(name) {
+      XCTFail("public type '\(name)' in \(file) has a Swift Testing name; rename it")
+    }
+  }
 
   func testNoPublicTypeSharesANameWithSwiftUI() throws {
     let names = try Self.publicTopLevelTypes()

@@ -117,7 +117,7 @@ final class Rotation3DTests: XCTestCase {
   private func list(_ modifiers: String) throws -> DisplayList {
     let text = presetText(
       view: "{\"Rectangle\": {}, \"modifiers\": [{\"fill\": \"red\"}, {\"frame\": 20}, \(modifiers)]}")
-    return evaluate(try Preset(text: text, file: "t.json").scene(), at: 0)
+    return try Preset(text: text, file: "t.json").scene().displayList(at: 0)
   }
 
   func testAZeroTurnLeavesTheDisplayListAsItIs() throws {

@@ -199,13 +199,13 @@ final class SafetyLimitsTests: XCTestCase {
       "test.json:4:87: unknown animation '\(cut)' (at view.modifiers[0].opacity.animation)")
     XCTAssertEqual(
       presetError(presetText(view: #"{"Circle": {}}"#), settings: [long: "1"]),
-      "test.json: unknown parameter '\(cut)' in --set (this preset has no parameters)")
+      "test.json: setting '\(cut)': unknown parameter (this preset has no parameters)")
     let withParameter = presetText(view: #"{"Circle": {}}"#, extra: #"\#n  "parameters": {"size": {"default": 1}},"#)
     XCTAssertEqual(
-      presetError(withParameter, settings: ["size": long]), "test.json: --set size=\(cut): 'size' takes a number")
+      presetError(withParameter, settings: ["size": long]), "test.json: setting size=\(cut): 'size' takes a number")
     let longParameter = presetText(view: #"{"Circle": {}}"#, extra: #"\#n  "parameters": {"\#(long)": {"default": 1}},"#)
     XCTAssertEqual(
-      presetError(longParameter, settings: ["x": "1"]), "test.json: unknown parameter 'x' in --set (parameters: \(cut))")
+      presetError(longParameter, settings: ["x": "1"]), "test.json: setting 'x': unknown parameter (parameters: \(cut))")
   }
 
   func testSuggestionsSkipLongWordsButNotMeanings() {

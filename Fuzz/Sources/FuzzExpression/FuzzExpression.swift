@@ -1,3 +1,4 @@
+import Foundation
 import FuzzSupport
 import KurukuruCodecs
 import KurukuruCompare
@@ -7,31 +8,44 @@ import KurukuruRender
 
 // MARK: - Expression target
 
-/// The small languages inside presets, without the JSON around them: number expressions
-/// (`PresetExpression`), animation strings (`AnimationParser.parse`), timing curves
-/// (`parseCurve`) and colours (`ColorSyntax`). Byte 0 picks the parser; the rest is the text.
+/// The small languages inside presets: number expressions, animation strings, timing curves and
+/// colours. Byte 0 picks the language; the rest is the text, placed (JSON-escaped) where a preset
+/// takes it and read through `Preset(text:)` (the languages' parsers are internal to the core),
+/// then resolved and evaluated.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   FuzzSupport.run(data, size) { bytes in
     var input = FuzzInput(bytes)
     let which = input.byte()
-    let text = String(decoding: input.rest(), as: UTF8.self)
-    let variables: [String: Double] = ["i": 3, "n": 8, "t": 0.25, "size": 100, "zero": 0, "huge": 1e308]
-    // Numeric arguments of animations are expressions too, as in presets.
-    let number: (String) throws -> Double = { try PresetExpression($0).evaluate(variables) }
+    let text = quoted(String(decoding: input.rest(), as: UTF8.self))
+    let modifier: String
     switch which % 4 {
-    case 0:
-      let e = try PresetExpression(text)
-      _ = e.variables
-      _ = try e.evaluate(variables)
-    case 1:
-      let spec = try AnimationParser.parse(text, number: number)
-      _ = String(describing: spec)
-    case 2:
-      let curve = try AnimationParser.parseCurve(text, number: number)
-      _ = String(describing: curve)
+    case 0: modifier = #"{"opacity": \#(text)}"#
+    case 1: modifier = #"{"opacity": {"from": 0, "to": 1, "animation": \#(text)}}"#
+    case 2: modifier = #"{"opacity": {"values": [0, 1], "curves": [\#(text)], "animation": "linear(duration: 1)"}}"#
+    default: modifier = #"{"foregroundStyle": \#(text)}"#
+    }
+    let preset = try Preset(
+      text: """
+        {"width": 10, "height": 10, "parameters": {"n": {"default": 8}, "size": {"default": 100}, "huge": {"default": 1e308},
+         "accent": {"default": "red"}},
+         "view": {"ForEach": {"range": 3, "content": [{"Circle": {}, "modifiers": [\(modifier)]}]}}}
+        """, file: "fuzz.json")
+    let scene = try preset.scene()
+    _ = scene.displayList(at: 0.25)
+  }
+}
+
+/// `text` as a JSON string literal.
+private func quoted(_ text: String) -> String {
+  var out = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
     default:
-      _ = ColorSyntax.parse(text) { $0 == "accent" ? RGBAColor.clear : nil }
+      if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
     }
   }
+  return out + "\""
 }

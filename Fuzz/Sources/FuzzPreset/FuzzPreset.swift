@@ -64,7 +64,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let last = Double(max(0, timeline.frameCount - 1)) / timeline.fps
     var lists: [DisplayList] = []
     for t in [0, timeline.period / 3, timeline.period / 2, last, -1, timeline.period * 7.25] {
-      lists.append(evaluate(scene, at: t))
+      lists.append(scene.displayList(at: t))
     }
     // Cairo on tiny canvases only: the drawing code sees every display list feature.
     if scene.size.width * scene.size.height <= 64 * 64, let list = lists.dropFirst().first {

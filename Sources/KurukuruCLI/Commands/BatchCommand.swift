@@ -127,7 +127,7 @@ final class BatchStatusPrinter: @unchecked Sendable {
     progress.record(event, at: now)
     switch event {
     case .presetFailed(let failure):
-      Console.err(failure.message)
+      Console.err(CLI.commandLineWords(failure.message))
     case .presetWarning(let file, let message):
       Console.err("\(file): warning: \(message)")
     case .skipped(let count):

@@ -56,7 +56,7 @@ enum DebugCommand {
       scene, file: preset.file, args: args, command: spec.name, jobs: try CLI.jobs(args, command: spec.name))
     if spec.name == dumpCairo.name {
       for i in 0..<renderer.frameCount {
-        let list = evaluate(scene, at: scene.timeline.time(ofFrame: i))
+        let list = scene.displayList(at: scene.timeline.time(ofFrame: i))
         FileHandle.standardOutput.write(Data(CairoCallDump.text(of: list, scale: renderer.scale).utf8))
       }
       return 0

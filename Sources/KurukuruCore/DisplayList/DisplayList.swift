@@ -1,6 +1,6 @@
 // MARK: - DisplayList
 
-/// What to draw for one instant: the output of `evaluate(_:at:)` and the only input of the
+/// What to draw for one instant: the output of `displayList(at:)` and the only input of the
 /// rasterizer (ARCHITECTURE.md §2), in the spirit of usvg's resolved tree.
 ///
 /// Invariants (the evaluator guarantees them; the rasterizer relies on them and cannot fail):
@@ -15,11 +15,11 @@
 ///   affine) maps them to the canvas.
 public struct DisplayList: Equatable, Sendable {
   /// Canvas size in points.
-  public var size: Size
+  public internal(set) var size: Size
   /// Canvas background; `RGBAColor.clear` for a transparent canvas.
-  public var background: RGBAColor
+  public internal(set) var background: RGBAColor
   /// Items, back to front.
-  public var items: [DisplayItem]
+  public internal(set) var items: [DisplayItem]
 
   public init(size: Size, background: RGBAColor, items: [DisplayItem]) {
     self.size = size

@@ -119,7 +119,7 @@ extension ResolvedScene {
   /// order, measured on `workers` threads (default: the active cores).
   public func overflows(at times: [Double], tolerance: Double = 0.01,
                         workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> [(amount: Double, edge: CanvasEdge)?] {
-    Parallel.map(times.count, workers: workers) { evaluate(self, at: times[$0]).overflow(tolerance: tolerance) }
+    Parallel.map(times.count, workers: workers) { self.displayList(at: times[$0]).overflow(tolerance: tolerance) }
   }
 
   /// The worst of overflows already measured: `found[i]` is `overflow(tolerance:)` of the

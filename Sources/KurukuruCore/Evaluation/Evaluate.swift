@@ -1,20 +1,22 @@
 // MARK: - Evaluation
 
-/// The display list of `scene` at `t` seconds from the start of its loop.
-///
-/// Times beyond the loop wrap round it (`t` modulo the period), so one-shot animations restart
-/// with the loop as they do in the rendered GIF. Pure: the result depends only on the scene and `t` (no clocks, no global state), so frames
-/// can be evaluated in any order and on any thread. The root view is offered the canvas size and
-/// centred in it; layout follows SwiftUI (shapes take the space they are offered, `frame` fixes
-/// it, stacks size to their children) and modifiers apply in order.
-public func evaluate(_ scene: ResolvedScene, at t: Double) -> DisplayList {
-  let local = scene.timeline.localTime(t)
-  let lowering = Lowering(t: local)
-  let layout = Layout(t: local).place(scene.root, proposal: scene.size)
-  let items = lowering.items(scene.root, layout, environment: Environment())
-  let dx = (scene.size.width - layout.size.width) / 2, dy = (scene.size.height - layout.size.height) / 2
-  let placed = Lowering.transform(items, by: .translation(x: dx, y: dy))
-  return DisplayList(size: scene.size, background: scene.background, items: placed)
+extension ResolvedScene {
+  /// The display list at `t` seconds from the start of the loop.
+  ///
+  /// Times beyond the loop wrap round it (`t` modulo the period), so one-shot animations restart
+  /// with the loop as they do in the rendered files. Pure: the result depends only on the scene
+  /// and `t` (no clocks, no global state), so frames can be evaluated in any order and on any
+  /// thread. The root view is offered the canvas size and centred in it; layout follows SwiftUI
+  /// (`Layout`) and modifiers apply in order (`Lowering`).
+  public func displayList(at t: Double) -> DisplayList {
+    let local = timeline.localTime(t)
+    let lowering = Lowering(t: local)
+    let layout = Layout(t: local).place(root, proposal: size)
+    let items = lowering.items(root, layout, environment: Environment())
+    let dx = (size.width - layout.size.width) / 2, dy = (size.height - layout.size.height) / 2
+    let placed = Lowering.transform(items, by: .translation(x: dx, y: dy))
+    return DisplayList(size: size, background: background, items: placed)
+  }
 }
 
 // MARK: - Environment

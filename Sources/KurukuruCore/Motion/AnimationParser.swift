@@ -46,32 +46,32 @@ import Foundation
 /// replaces its `autoreverses:`: `alternate` autoreverses, `normal` does not,
 /// `alternate-reverse` (only with `repeatForever`) autoreverses starting with a backward pass —
 /// a phase offset of one pass. `reverse` is rejected with the recipe to write it.
-public enum AnimationParser {
+package enum AnimationParser {
   /// SwiftUI's default animation duration, in seconds.
-  public static let defaultDuration = 0.35
+  package static let defaultDuration = 0.35
 
   /// Base animation names, in suggestion order.
-  public static let animationNames = [
+  package static let animationNames = [
     "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "interpolatingSpring",
     "default", "smooth", "snappy", "bouncy",
   ] + cssCurveNames
 
   /// Timing curve names accepted by `parseCurve`, in suggestion order.
-  public static let curveNames = [
+  package static let curveNames = [
     "linear", "easeIn", "easeOut", "easeInOut", "default", "timingCurve", "spring",
     "interpolatingSpring", "smooth", "snappy", "bouncy",
   ] + cssCurveNames
 
   /// CSS timing functions accepted as curves and as animations (with an optional `duration:`).
-  public static let cssCurveNames = [
+  package static let cssCurveNames = [
     "ease", "ease-in", "ease-out", "ease-in-out", "cubic-bezier", "steps", "step-start", "step-end",
   ]
 
   /// Modifier names, in suggestion order.
-  public static let modifierNames = ["repeatForever", "repeatCount", "delay", "speed", "direction"]
+  package static let modifierNames = ["repeatForever", "repeatCount", "delay", "speed", "direction"]
 
   /// CSS `animation-direction` values accepted by `.direction(…)`.
-  public static let directionNames = ["normal", "alternate", "alternate-reverse", "reverse"]
+  package static let directionNames = ["normal", "alternate", "alternate-reverse", "reverse"]
 
   // MARK: - Animations
 
@@ -84,7 +84,7 @@ public enum AnimationParser {
   ///     `text`; any other error is reported at the argument with its description as message.
   /// - Returns: the resolved animation.
   /// - Throws: `AnimationSyntaxError` with the 0-based character offset of the problem.
-  public static func parse(_ text: String, number: (String) throws -> Double) throws -> AnimationSpec {
+  package static func parse(_ text: String, number: (String) throws -> Double) throws -> AnimationSpec {
     var scanner = AnimationScanner(text)
     skipPrefix(&scanner)
     var animation = try base(&scanner, number: number)
@@ -254,7 +254,7 @@ public enum AnimationParser {
   ///   - number: evaluates one numeric argument's expression text, as for `parse`.
   /// - Returns: the curve.
   /// - Throws: `AnimationSyntaxError` with the 0-based character offset of the problem.
-  public static func parseCurve(_ text: String, number: (String) throws -> Double) throws
+  package static func parseCurve(_ text: String, number: (String) throws -> Double) throws
     -> TimingCurve
   {
     var scanner = AnimationScanner(text)

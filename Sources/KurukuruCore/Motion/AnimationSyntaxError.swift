@@ -6,21 +6,21 @@ import Foundation
 ///
 /// Messages are lower-case, name the offending name or argument and, for misspelt names, suggest
 /// the nearest valid one: `unknown animation 'easIn' — did you mean 'easeIn'?`.
-public struct AnimationSyntaxError: Error, Equatable, CustomStringConvertible {
+package struct AnimationSyntaxError: Error, Equatable, CustomStringConvertible {
   /// 0-based offset, in characters, into the parsed text.
-  public var offset: Int
+  package var offset: Int
   /// What is wrong, lower-case.
-  public var message: String
+  package var message: String
 
   /// Creates an error.
   /// - Parameters:
   ///   - offset: 0-based character offset into the parsed text.
   ///   - message: lower-case description.
-  public init(offset: Int, message: String) {
+  package init(offset: Int, message: String) {
     self.offset = offset
     self.message = message
   }
 
   /// "at character N: message" with a 0-based N.
-  public var description: String { "at character \(offset): \(message)" }
+  package var description: String { "at character \(offset): \(message)" }
 }

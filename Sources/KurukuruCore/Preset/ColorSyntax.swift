@@ -12,9 +12,9 @@ import Foundation
 ///   0…255 and a in 0…1.
 /// - Any of those followed by `.opacity(x)`, which multiplies the alpha (SwiftUI's
 ///   `Color.gray.opacity(0.5)`).
-public enum ColorSyntax {
+package enum ColorSyntax {
   /// SwiftUI's standard colours, light mode.
-  public static let named: [String: RGBAColor] = [
+  package static let named: [String: RGBAColor] = [
     "red": hex(0xFF3B30), "orange": hex(0xFF9500), "yellow": hex(0xFFCC00), "green": hex(0x34C759),
     "mint": hex(0x00C7BE), "teal": hex(0x30B0C7), "cyan": hex(0x32ADE6), "blue": hex(0x007AFF),
     "indigo": hex(0x5856D6), "purple": hex(0xAF52DE), "pink": hex(0xFF2D55), "brown": hex(0xA2845E),
@@ -29,7 +29,7 @@ public enum ColorSyntax {
   /// Parses a colour string.
   /// - Parameter lookup: resolves `$name` parameter references (return `nil` if unknown).
   /// - Returns: the colour, or `nil` with a message in `error`.
-  public static func parse(_ text: String, lookup: (String) -> RGBAColor? = { _ in nil }) -> Result<RGBAColor, ColorSyntaxError> {
+  package static func parse(_ text: String, lookup: (String) -> RGBAColor? = { _ in nil }) -> Result<RGBAColor, ColorSyntaxError> {
     var s = trimmingSpaces(text)
     var alphaFactor = 1.0
     if s.hasSuffix(")"), let r = s.range(of: ".opacity(", options: .backwards) {
@@ -95,7 +95,7 @@ extension ColorSyntax {
 }
 
 /// Why a colour string did not parse.
-public struct ColorSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-  public var message: String
-  public var description: String { message }
+package struct ColorSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+  package var message: String
+  package var description: String { message }
 }

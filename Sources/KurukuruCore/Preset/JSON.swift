@@ -1,7 +1,7 @@
 // MARK: - Source locations
 
 /// A place in a text file: 1-based line and column (columns count Unicode scalars).
-public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
+public struct PresetLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
   public var line: Int
   public var column: Int
   public init(line: Int, column: Int) { self.line = line; self.column = column }
@@ -25,13 +25,13 @@ package struct JSONNode: Equatable, Sendable {
   /// One `"key": value` pair of an object.
   package struct Member: Equatable, Sendable {
     package var key: String
-    package var keyLocation: SourceLocation
+    package var keyLocation: PresetLocation
     package var value: JSONNode
   }
 
   package var value: Value
   /// Where the value starts.
-  package var location: SourceLocation
+  package var location: PresetLocation
   /// For a string: whether its characters sit one column each after the opening quote (no
   /// escapes, no combining marks), so that an offset into the text is a column on the line.
   package var columnsMatchText = true
@@ -249,7 +249,7 @@ package struct JSONParser {
   // MARK: - Cursor
 
   private var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-  private var here: SourceLocation { SourceLocation(line: line, column: column) }
+  private var here: PresetLocation { PresetLocation(line: line, column: column) }
 
   private mutating func advance() {
     guard index < scalars.count else { return }

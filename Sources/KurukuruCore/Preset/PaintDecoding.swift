@@ -41,7 +41,7 @@ extension PresetReader {
   /// `offset` is where `text` starts inside the JSON string `node`, for error columns.
   private func colorString(_ text: String, offset: Int, node: JSONNode, path: String, depth: Int) throws -> RGBAColor {
     // The whole string's problems point at its opening quote, an element's at the element.
-    func place(_ offset: Int) -> SourceLocation { offset == 0 ? node.location : location(in: node, offset: offset) }
+    func place(_ offset: Int) -> PresetLocation { offset == 0 ? node.location : location(in: node, offset: offset) }
     guard depth < 32 else { throw PresetError(file: file, location: place(offset), path: path, message: "colour nested deeper than 32 levels") }
     let chars = Array(text)
     // `.opacity(…)` closing the string at depth 0.

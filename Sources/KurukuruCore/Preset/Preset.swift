@@ -123,22 +123,22 @@ public struct Preset: Sendable {
         let names = parameters.map(\.name)
         throw PresetError(
           file: file,
-          message: "unknown parameter \(quoted: key) in --set" + Suggestion.hint(for: key, in: names)
+          message: "setting \(quoted: key): unknown parameter" + Suggestion.hint(for: key, in: names)
             + (names.isEmpty ? " (this preset has no parameters)" : " (parameters: \(names.map { Suggestion.excerpt($0) }.joined(separator: ", ")))"),
           kind: .unknownName)
       }
       switch p.kind {
       case .number(_, let lo, let hi):
         guard let v = NumberText.parse(text) else {
-          throw PresetError(file: file, message: "--set \(key)=\(excerpt: text): '\(key)' takes a number")
+          throw PresetError(file: file, message: "setting \(key)=\(excerpt: text): '\(key)' takes a number", kind: .invalidSetting)
         }
-        if let lo, v < lo { throw PresetError(file: file, message: "--set \(key)=\(excerpt: text): must be at least \(fmt(lo))") }
-        if let hi, v > hi { throw PresetError(file: file, message: "--set \(key)=\(excerpt: text): must be at most \(fmt(hi))") }
+        if let lo, v < lo { throw PresetError(file: file, message: "setting \(key)=\(excerpt: text): must be at least \(fmt(lo))", kind: .invalidSetting) }
+        if let hi, v > hi { throw PresetError(file: file, message: "setting \(key)=\(excerpt: text): must be at most \(fmt(hi))", kind: .invalidSetting) }
         numbers[key] = v
       case .color:
         switch ColorSyntax.parse(text) {
         case .success(let c): colors[key] = c
-        case .failure(let e): throw PresetError(file: file, message: "--set \(key)=\(excerpt: text): \(e.message)")
+        case .failure(let e): throw PresetError(file: file, message: "setting \(key)=\(excerpt: text): \(e.message)", kind: .invalidSetting)
         }
       }
     }
@@ -166,7 +166,9 @@ public struct Preset: Sendable {
       guard fps > 0, fps <= limits.maxFPS else { throw reader.fail(n, "fps", "fps must be in (0, \(fmt(limits.maxFPS))], got \(fmt(fps))") }
     }
     if let f = fpsOverride {
-      guard f > 0, f <= limits.maxFPS else { throw PresetError(file: file, message: "--fps must be in (0, \(fmt(limits.maxFPS))], got \(fmt(f))") }
+      guard f > 0, f <= limits.maxFPS else {
+        throw PresetError(file: file, message: "the frame rate must be in (0, \(fmt(limits.maxFPS))], got \(fmt(f))", kind: .invalidSetting)
+      }
       fps = f
     }
     var background = RGBAColor.clear
@@ -206,7 +208,7 @@ public struct Preset: Sendable {
       throw PresetError(file: file, location: setter.location, path: setter.path, message: message, kind: .limitExceeded)
     }
     let scene = ResolvedScene(
-      name: name, size: Size(width: width, height: height), background: background, fps: fps, root: rootView,
+      name: name, size: Size(width: width, height: height), background: background, root: rootView,
       timeline: timeline, duration: duration, file: file)
     return scene
   }

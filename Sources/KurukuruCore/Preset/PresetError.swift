@@ -23,6 +23,9 @@ public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidValue
     /// A bound of `Limits` (or of the reader: 4 MiB files, JSON nesting) is exceeded.
     case limitExceeded
+    /// A value given from outside the file (a parameter setting, a frame rate) is unknown or
+    /// out of range; the message begins with `setting NAME=VALUE:` or names the frame rate.
+    case invalidSetting
   }
 
   /// What went wrong. Default `.invalidValue`.
@@ -30,14 +33,14 @@ public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The preset file as the user named it (or `<preset>` for text without a file).
   public var file: String
   /// Line and column of the offending value, when known.
-  public var location: SourceLocation?
+  public var location: PresetLocation?
   /// Path of the offending value inside the preset, e.g. `view.ZStack.content[1].modifiers[2]`.
   public var path: String?
   /// Lower-case message, without the place.
   public var message: String
 
   public init(
-    file: String, location: SourceLocation? = nil, path: String? = nil, message: String, kind: Kind = .invalidValue
+    file: String, location: PresetLocation? = nil, path: String? = nil, message: String, kind: Kind = .invalidValue
   ) {
     self.kind = kind
     self.file = file

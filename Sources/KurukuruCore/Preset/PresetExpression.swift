@@ -13,7 +13,7 @@ import Foundation
 /// `abs floor ceil round sqrt min max pow clamp`, and `random(seed, n)` (`PresetRandom`).
 /// Expressions have no access to time: animation is expressed with animations and keyframes,
 /// so that every frame is a pure function of time and the loop period can be computed.
-public struct PresetExpression: Equatable, Sendable {
+package struct PresetExpression: Equatable, Sendable {
   indirect enum Node: Equatable, Sendable {
     case number(Double)
     case variable(String, offset: Int)
@@ -26,13 +26,13 @@ public struct PresetExpression: Equatable, Sendable {
   }
 
   /// The source text.
-  public let text: String
+  package let text: String
   let root: Node
 
   /// An error with the 0-based character offset into the expression text.
-  public struct SyntaxError: Error, Equatable, Sendable {
-    public var offset: Int
-    public var message: String
+  package struct SyntaxError: Error, Equatable, Sendable {
+    package var offset: Int
+    package var message: String
   }
 
   static let functions: [String: Int] = [
@@ -42,7 +42,7 @@ public struct PresetExpression: Equatable, Sendable {
 
   /// Parses an expression.
   /// - Throws: `PresetExpression.SyntaxError` with the offset of the problem.
-  public init(_ text: String) throws {
+  package init(_ text: String) throws {
     self.text = text
     var parser = PresetExpressionParser(Array(text))
     root = try parser.parseAll()
@@ -63,7 +63,7 @@ public struct PresetExpression: Equatable, Sendable {
   }
 
   /// Every identifier the expression reads, other than function names and `pi`.
-  public var variables: Set<String> {
+  package var variables: Set<String> {
     var out = Set<String>()
     func walk(_ n: Node) {
       switch n {
@@ -83,7 +83,7 @@ public struct PresetExpression: Equatable, Sendable {
   /// Evaluates with the given variables.
   /// - Throws: `PresetExpression.SyntaxError` for an unknown variable (with a suggestion) or a
   ///   result that is not a finite number.
-  public func evaluate(_ variables: [String: Double]) throws -> Double {
+  package func evaluate(_ variables: [String: Double]) throws -> Double {
     let v = try eval(root, variables)
     guard v.isFinite else { throw SyntaxError(offset: 0, message: "\(quoted: text) is not a finite number") }
     return v
@@ -453,9 +453,9 @@ private struct PresetExpressionParser {
 ///     random(a, b) = (mix(mix(bits(a)) ^ bits(b)) >> 11) / 2⁵³
 ///
 /// A non-finite argument gives NaN (which the expression reports as not finite).
-public enum PresetRandom {
+package enum PresetRandom {
   /// The value for `seed` and `n`, in [0, 1).
-  public static func value(_ seed: Double, _ n: Double) -> Double {
+  package static func value(_ seed: Double, _ n: Double) -> Double {
     guard seed.isFinite, n.isFinite else { return .nan }
     let z = SplitMix64.mix(SplitMix64.mix(bits(seed)) ^ bits(n))
     return Double(z >> 11) * 0x1p-53

@@ -26,7 +26,7 @@ struct PresetReader {
     /// An animation's cycle or end in seconds, and the place of its animation string.
     struct Place {
       var seconds: Double
-      var location: SourceLocation
+      var location: PresetLocation
       var path: String
     }
 
@@ -41,7 +41,7 @@ struct PresetReader {
 
     /// Notes `animation`, whose string is at `location` and `path`, if it reaches further
     /// than those noted before (the first of equals is kept).
-    func record(_ animation: AnimationSpec, at location: SourceLocation, path: String) {
+    func record(_ animation: AnimationSpec, at location: PresetLocation, path: String) {
       if let cycle = animation.cycle {
         if longestCycle.map({ cycle > $0.seconds }) ?? true {
           longestCycle = Place(seconds: cycle, location: location, path: path)
@@ -63,9 +63,9 @@ struct PresetReader {
   /// Maps an offset inside a JSON string to its line and column; when the string's text does
   /// not map column for column (escapes such as `\"` or `\u0041`, combining marks), to the
   /// string's opening quote.
-  func location(in node: JSONNode, offset: Int) -> SourceLocation {
+  func location(in node: JSONNode, offset: Int) -> PresetLocation {
     guard node.columnsMatchText else { return node.location }
-    return SourceLocation(line: node.location.line, column: node.location.column + 1 + offset)
+    return PresetLocation(line: node.location.line, column: node.location.column + 1 + offset)
   }
 
   // MARK: - Basic types

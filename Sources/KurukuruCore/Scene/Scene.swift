@@ -1,40 +1,37 @@
 // MARK: - ResolvedScene
 
 /// A preset resolved against its parameter values: every expression evaluated, every
-/// `ForEach` expanded, every animation parsed. Only time is left: `evaluate(_:at:)` turns a
+/// `ForEach` expanded, every animation parsed. Only time is left: `displayList(at:)` turns a
 /// scene into a `DisplayList` for one instant.
 public struct ResolvedScene: Equatable, Sendable {
   /// The preset's name (its file name without `.json` unless it says otherwise).
-  public var name: String
+  public internal(set) var name: String
   /// The file the scene was read from, as the user named it, for messages; empty when it was
   /// made in code.
-  public var file: String
+  public internal(set) var file: String
 
   /// What messages about the scene start with: `file`, or `name` when the scene was made in code.
   public var label: String { file.isEmpty ? name : file }
   /// Canvas size in points.
-  public var size: Size
+  public internal(set) var size: Size
   /// Canvas background; `RGBAColor.clear` = transparent.
-  public var background: RGBAColor
-  /// Frames per second of the rendered loop (> 0).
-  public var fps: Double
+  public internal(set) var background: RGBAColor
   /// The root view, centred in the canvas.
-  public var root: SceneView
+  public internal(set) var root: SceneView
   /// The loop: period and frame times.
-  public var timeline: Timeline
+  public internal(set) var timeline: Timeline
   /// The preset's explicit loop length in seconds (its `duration`), or nil when the loop is
   /// computed from the animations.
-  public var duration: Double?
+  public internal(set) var duration: Double?
 
   public init(
-    name: String, size: Size, background: RGBAColor, fps: Double, root: SceneView, timeline: Timeline,
-    duration: Double? = nil, file: String = ""
+    name: String, size: Size, background: RGBAColor, root: SceneView, timeline: Timeline, duration: Double? = nil,
+    file: String = ""
   ) {
     self.name = name
     self.file = file
     self.size = size
     self.background = background
-    self.fps = fps
     self.root = root
     self.timeline = timeline
     self.duration = duration
@@ -52,8 +49,7 @@ public struct ResolvedScene: Equatable, Sendable {
   /// - Throws: `PresetError` (named after the scene) when the new timeline exceeds `limits`.
   public func retimed(fps: Double, limits: Limits = Limits()) throws -> ResolvedScene {
     var scene = self
-    scene.fps = fps
-    scene.timeline = try Timeline(root: root, fps: fps, duration: duration, limits: limits, file: name)
+    scene.timeline = try Timeline(root: root, fps: fps, duration: duration, limits: limits, file: label)
     return scene
   }
 }

@@ -48,12 +48,12 @@ extension ShapeKind {
 // MARK: - PathBuilder
 
 /// Arcs and rounded rectangles as cubic Béziers.
-public enum PathBuilder {
+package enum PathBuilder {
   /// The signed sweep in degrees of an arc drawn from `start` to `end`, as Core Graphics'
   /// `addArc` does it on screen: clockwise (positive) sweeps are `(end − start) mod 360` in
   /// [0, 360), counter-clockwise ones the negative counterpart; a non-zero difference that is a
   /// whole number of turns draws a full circle; equal angles draw nothing.
-  public static func arcSweep(start: Double, end: Double, clockwise: Bool) -> Double {
+  package static func arcSweep(start: Double, end: Double, clockwise: Bool) -> Double {
     let d = end - start
     if d == 0 { return 0 }
     var m = (clockwise ? d : -d).truncatingRemainder(dividingBy: 360)
@@ -69,7 +69,7 @@ public enum PathBuilder {
   /// - Parameters:
   ///   - startDegrees: 0° = 3 o'clock, positive = clockwise on screen.
   ///   - sweepDegrees: signed sweep, positive = clockwise on screen.
-  public static func addArc(
+  package static func addArc(
     to path: inout BezierPath, center: Point, radiusX: Double, radiusY: Double, startDegrees: Double, sweepDegrees: Double,
     connect: Bool = false
   ) {
@@ -105,7 +105,7 @@ public enum PathBuilder {
   /// the end passes a mark. Circles (0° to 360°) and the corners of rounded rectangles keep their
   /// 45° segments. Angles within 1e-4° of a mark count as on it (the end of a loop, sampled a
   /// nanosecond early, must cut where its start does).
-  public static func arcCuts(startDegrees: Double, sweepDegrees: Double) -> [Double] {
+  package static func arcCuts(startDegrees: Double, sweepDegrees: Double) -> [Double] {
     guard sweepDegrees != 0 else { return [] }
     // Forward units: the arc runs from u0 up to u1.
     let direction = sweepDegrees > 0 ? 1.0 : -1.0
@@ -146,7 +146,7 @@ public enum PathBuilder {
 
   /// Appends a closed rounded rectangle starting after the top-left corner, clockwise.
   /// - Parameter radius: corner radius in points, clamped to half the shorter side.
-  public static func addRoundedRect(to path: inout BezierPath, rect: Rect, radius: Double) {
+  package static func addRoundedRect(to path: inout BezierPath, rect: Rect, radius: Double) {
     let r = max(0, min(radius, min(rect.width, rect.height) / 2))
     guard r > 0 else {
       path.move(to: Point(x: rect.minX, y: rect.minY))

@@ -12,17 +12,20 @@ import Foundation
 /// loop stays seamless (reported in `notes`).
 public struct Timeline: Equatable, Sendable {
   /// Seconds of one loop (0 for a still image).
-  public var period: Double
+  public internal(set) var period: Double
   /// Frames in one loop (≥ 1).
-  public var frameCount: Int
+  public internal(set) var frameCount: Int
   /// Frames per second actually used: `frameCount / period` (the requested fps for a still).
-  public var fps: Double
+  public internal(set) var fps: Double
+  /// The frames per second asked for (the preset's `fps`, or `--fps`), which `fps` may differ
+  /// from by the rounding of the frame count; formats check their frame-rate limit against it.
+  public internal(set) var requestedFPS: Double
   /// Human notes about adjustments, e.g. a rounded frame count or a seam.
-  public var notes: [String]
+  public internal(set) var notes: [String]
   /// How visibly the loop jumps at the wrap, as a fraction of the range of the value that
   /// jumps most (0 = seamless; see `Timeline.seam`). Only an explicit or `"auto"` duration
   /// can make it non-zero.
-  public var seam: Double
+  public internal(set) var seam: Double
 
   /// `t` seconds wrapped round the loop (t modulo the period, for a positive period), so that
   /// one-shot animations restart with the loop as they do in the rendered files.
@@ -36,11 +39,15 @@ public struct Timeline: Equatable, Sendable {
     period > 0 ? Double(index) * period / Double(frameCount) : 0
   }
 
-  /// Creates a timeline from its parts; `seam` defaults to 0 (seamless).
-  public init(period: Double, frameCount: Int, fps: Double, notes: [String] = [], seam: Double = 0) {
+  /// Creates a timeline from its parts; `requestedFPS` defaults to `fps`, `seam` to 0
+  /// (seamless).
+  public init(
+    period: Double, frameCount: Int, fps: Double, requestedFPS: Double? = nil, notes: [String] = [], seam: Double = 0
+  ) {
     self.period = period
     self.frameCount = frameCount
     self.fps = fps
+    self.requestedFPS = requestedFPS ?? fps
     self.notes = notes
     self.seam = seam
   }
@@ -104,7 +111,7 @@ public struct Timeline: Equatable, Sendable {
       notes.append(
         "the \(fmt(period)) s loop is \(fmt(exact)) frames at \(fmt(fps)) fps; rendering \(frames) frames at \(fmt(Double(frames) / period)) fps \(how)")
     }
-    self.init(period: period, frameCount: frames, fps: Double(frames) / period, notes: notes, seam: seam)
+    self.init(period: period, frameCount: frames, fps: Double(frames) / period, requestedFPS: fps, notes: notes, seam: seam)
   }
 
   // MARK: - Least common multiple

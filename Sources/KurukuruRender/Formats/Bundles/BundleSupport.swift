@@ -5,9 +5,9 @@ import KurukuruCore
 // MARK: - AppBundleHelp
 
 /// What `render --help` says about the app bundles: their files, densities and name mappings.
-public enum AppBundleHelp {
+package enum AppBundleHelp {
   /// Lines of at most 100 characters, no trailing newline.
-  public static let text = """
+  package static let text = """
     The app bundles hold their own densities and ignore --scale (with a note):
       android   DIR/res/drawable/NAME.xml, an <animation-list> of durations in ms that add up
                 to the loop, and DIR/res/drawable-{mdpi,hdpi,xhdpi,xxhdpi,xxxhdpi}/NAME_0.png …
@@ -51,7 +51,7 @@ package enum AppBundle {
   package static func scaleNotes(_ renderer: Renderer, format: String, scales: [Double]) -> [String] {
     guard renderer.scale != 1 else { return [] }
     let list = scales.map { OutputNaming.number($0) }.joined(separator: ", ")
-    return ["\(format): --scale \(OutputNaming.number(renderer.scale)) ignored; the bundle holds \(list) px per point"]
+    return ["\(format): scale \(OutputNaming.number(renderer.scale)) ignored; the bundle holds \(list) px per point"]
   }
 
   // MARK: - Time

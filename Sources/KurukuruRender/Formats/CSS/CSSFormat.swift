@@ -98,7 +98,7 @@ public struct CSSFormat: OutputFormat {
         throw RenderError.cannotBundle(
           format: CSSFormat.name,
           reason: "\(frames) frames of \(width)×\(height) px do not fit a 2x sprite sheet of \(maximumSide) px a side "
-            + "(at most \(fit) frames); lower --fps")
+            + "(at most \(fit) frames); lower the frame rate")
       }
     }
   }

@@ -44,7 +44,7 @@ public struct LottieFormat: OutputFormat {
   public func write(_ renderer: Renderer, to target: OutputTarget) throws -> OutputSummary {
     let bytes = try LottieFormat.document(for: renderer.scene)
     if LottieFormat.isPreset(target.path) {
-      throw RenderError.cannotWrite(path: target.path, reason: "it is a preset, not a Lottie file; choose another --output")
+      throw RenderError.cannotWrite(path: target.path, reason: "it is a preset, not a Lottie file; choose another path")
     }
     try AtomicFile.write(bytes, to: target)
     return OutputSummary(path: target.path, frames: renderer.scene.timeline.frameCount, bytes: bytes.count)
