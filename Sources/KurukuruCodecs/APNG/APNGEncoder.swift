@@ -141,7 +141,7 @@ public enum APNGEncoder {
                              threads: threads)
     defer { writer.abandon() }
     var next = 0
-    func add(_ i: Int, _ canvas: [UInt8], _ rect: Rect?) throws {
+    func add(_ i: Int, _ canvas: [UInt8], _ rect: PixelRect?) throws {
       guard next < shown.count, shown[next] == i else { return }
       try writer.add(canvas, changed: rect, delay: shownDelays[next])
       next += 1
@@ -188,23 +188,6 @@ public enum APNGEncoder {
   }
 }
 
-// MARK: - Rect
-
-/// A rectangle of pixels.
-struct Rect: Equatable, Sendable {
-  var x: Int, y: Int, width: Int, height: Int
-
-  /// The smallest rectangle holding both.
-  func union(_ other: Rect) -> Rect {
-    let x0 = min(x, other.x), y0 = min(y, other.y)
-    let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
-    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-  }
-
-  @inline(__always)
-  func contains(_ px: Int, _ py: Int) -> Bool { px >= x && px < x + width && py >= y && py < y + height }
-}
-
 // MARK: - Pixels
 
 /// Reads pixel `i` of straight RGBA bytes as one little-endian word (alpha in the top byte).
@@ -245,7 +228,7 @@ struct RowsKey: Hashable {
 struct FrameChange: Sendable {
   /// The bounding rectangle of the pixels that differ (the whole canvas for the first frame);
   /// nil when the frame equals the one before.
-  var rect: Rect?
+  var rect: PixelRect?
   /// The frame's pixels in `rect`, RGBA rows.
   var pixels: [UInt8]
   /// The distinct colours in `rect` (RGBA words), up to 257 (more are not counted).
@@ -256,7 +239,7 @@ struct FrameChange: Sendable {
   var isOpaque = true
 
   init(from before: Frame?, to after: Frame, countColors: Bool) {
-    let rect = before == nil ? Rect(x: 0, y: 0, width: after.width, height: after.height)
+    let rect = before == nil ? PixelRect(x: 0, y: 0, width: after.width, height: after.height)
       : FrameChange.changedRect(from: before, to: after)
     self.rect = rect
     var pixels: [UInt8] = []
@@ -291,8 +274,8 @@ struct FrameChange: Sendable {
 
   /// The bounding rectangle of the pixels that differ between two frames of the same size
   /// (`before` nil: the whole canvas), or nil when they are equal.
-  static func changedRect(from before: Frame?, to after: Frame) -> Rect? {
-    guard let before else { return Rect(x: 0, y: 0, width: after.width, height: after.height) }
+  static func changedRect(from before: Frame?, to after: Frame) -> PixelRect? {
+    guard let before else { return PixelRect(x: 0, y: 0, width: after.width, height: after.height) }
     let w = after.width, h = after.height
     return before.pixels.withUnsafeBytes { b in
       after.pixels.withUnsafeBytes { a in
@@ -309,7 +292,7 @@ struct FrameChange: Sendable {
           while hi > lo && word(pb + row, hi) == word(pa + row, hi) { hi -= 1 }
           x0 = min(x0, lo); x1 = max(x1, hi)
         }
-        return y1 < 0 ? nil : Rect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+        return y1 < 0 ? nil : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
       }
     }
   }
@@ -362,7 +345,7 @@ struct ChangeCache {
 
 extension FrameChange {
   /// A change without its colour count (as the cache keeps it).
-  init(rect: Rect?, pixels: [UInt8]) {
+  init(rect: PixelRect?, pixels: [UInt8]) {
     self.rect = rect
     self.pixels = pixels
     self.colors = []
@@ -547,7 +530,7 @@ struct FrameWriter {
   /// The canvas the last frame was drawn onto (what dispose PREVIOUS restores its region to).
   private var previousBase: [UInt8] = []
   /// The last frame's region.
-  private var previousRect = Rect(x: 0, y: 0, width: 0, height: 0)
+  private var previousRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
   private var frames: [EncodedFrame] = []
   /// Compressors reused by every compression of this file.
   private let pool = DeflatePool()
@@ -569,7 +552,7 @@ struct FrameWriter {
 
   /// One written frame.
   struct EncodedFrame {
-    var rect: Rect
+    var rect: PixelRect
     var delay: APNGDelay
     var dispose: UInt8  // 0 none, 1 background, 2 previous
     var blend: UInt8  // 0 source, 1 over
@@ -579,7 +562,7 @@ struct FrameWriter {
 
   /// One way of writing a frame.
   private struct Candidate {
-    var rect: Rect
+    var rect: PixelRect
     var dispose: UInt8  // of the previous frame
     var blend: UInt8
     var raw: [UInt8]
@@ -603,12 +586,12 @@ struct FrameWriter {
   ///   - canvas: The frame, RGBA, `width` × `height`.
   ///   - changed: Where it differs from the previous shown frame (nil: nowhere).
   ///   - delay: How long it shows.
-  mutating func add(_ canvas: [UInt8], changed: Rect?, delay: APNGDelay) throws {
+  mutating func add(_ canvas: [UInt8], changed: PixelRect?, delay: APNGDelay) throws {
     var candidates: [Candidate] = []
     // The canvas each dispose op of the previous frame leaves, and the area it may differ in.
     var bases: [(dispose: UInt8, base: [UInt8])] = []
     if frames.isEmpty {
-      let full = Rect(x: 0, y: 0, width: width, height: height)
+      let full = PixelRect(x: 0, y: 0, width: width, height: height)
       candidates.append(Candidate(rect: full, dispose: 0, blend: 0, raw: try rows(canvas, full)))
       bases = [(0, [UInt8](repeating: 0, count: width * height * 4))]
     } else {
@@ -664,7 +647,7 @@ struct FrameWriter {
   }
 
   /// Copies `rect` of `source` (nil: transparent black) into `canvas`.
-  private func copyRect(_ rect: Rect, from source: [UInt8]?, to canvas: inout [UInt8]) {
+  private func copyRect(_ rect: PixelRect, from source: [UInt8]?, to canvas: inout [UInt8]) {
     for y in rect.y..<(rect.y + rect.height) {
       let start = (y * width + rect.x) * 4, end = start + rect.width * 4
       if let source {
@@ -678,7 +661,7 @@ struct FrameWriter {
   /// A 1×1 frame that changes nothing, for a frame equal to its base: a transparent pixel
   /// blended OVER, or without alpha the current top-left pixel copied.
   private func unchangedPixel(current: [UInt8], dispose: UInt8) throws -> Candidate {
-    let r = Rect(x: 0, y: 0, width: 1, height: 1)
+    let r = PixelRect(x: 0, y: 0, width: 1, height: 1)
     guard layout.hasAlpha else {
       let pixel = current.withUnsafeBytes { c in c.baseAddress.map { word($0, 0) } ?? 0 }
       return Candidate(rect: r, dispose: dispose, blend: 0, raw: try layout.encode([pixel], width: 1, height: 1))
@@ -687,7 +670,7 @@ struct FrameWriter {
   }
 
   /// The bounding rectangle, within `area`, of the pixels where `current` differs from `base`.
-  private func diffRect(current: [UInt8], base: [UInt8], within area: Rect) -> Rect? {
+  private func diffRect(current: [UInt8], base: [UInt8], within area: PixelRect) -> PixelRect? {
     current.withUnsafeBytes { c in
       base.withUnsafeBytes { p in
         guard let c = c.baseAddress, let p = p.baseAddress else { return nil }
@@ -700,7 +683,7 @@ struct FrameWriter {
             }
           }
         }
-        return y1 < 0 ? nil : Rect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+        return y1 < 0 ? nil : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
       }
     }
   }
@@ -711,7 +694,7 @@ struct FrameWriter {
   /// kept — an unchanged opaque pixel keeps its colour when the pixel written to its left has
   /// that colour (or, after a non-transparent left pixel, the one above), so a shape that moves
   /// is written as long runs of its colour rather than broken by holes.
-  private func makeCandidates(current: [UInt8], base: [UInt8], diff: Rect, dispose: UInt8) throws -> [Candidate] {
+  private func makeCandidates(current: [UInt8], base: [UInt8], diff: PixelRect, dispose: UInt8) throws -> [Candidate] {
     let n = diff.width * diff.height
     var source = [UInt32](repeating: 0, count: n)
     var over = [UInt32](repeating: 0, count: n)
@@ -757,7 +740,7 @@ struct FrameWriter {
   }
 
   /// The rows of `canvas` in `rect`, in the layout.
-  private func rows(_ canvas: [UInt8], _ rect: Rect) throws -> [UInt8] {
+  private func rows(_ canvas: [UInt8], _ rect: PixelRect) throws -> [UInt8] {
     var words = [UInt32](repeating: 0, count: rect.width * rect.height)
     canvas.withUnsafeBytes { c in
       guard let c = c.baseAddress else { return }
