@@ -93,11 +93,11 @@ public enum APNGDecoder {
     out.reserveCapacity(file.frames.count)
     for (k, f) in file.frames.enumerated() {
       let src = try file.pixels(of: f.data, frame: k, width: f.width, height: f.height, bytes: bytes)
-      let dispose = k == 0 && f.dispose == 2 ? 1 : f.dispose
-      let saved = dispose == 2 ? canvas : nil
-      compose(src, into: &canvas, canvasWidth: w, x: f.x, y: f.y, width: f.width, height: f.height, over: f.blend == 1)
+      let dispose: APNGDispose = k == 0 && f.dispose == .previous ? .background : f.dispose
+      let saved = dispose == .previous ? canvas : nil
+      compose(src, into: &canvas, canvasWidth: w, x: f.x, y: f.y, width: f.width, height: f.height, over: f.blend == .over)
       out.append(Frame(width: w, height: h, pixels: canvas))
-      if dispose == 1 {
+      if dispose == .background {
         for row in f.y..<(f.y + f.height) {
           let start = (row * w + f.x) * 4
           canvas.replaceSubrange(start..<(start + f.width * 4), with: repeatElement(0, count: f.width * 4))
@@ -154,7 +154,7 @@ private struct Parser {
   struct FrameControl {
     var width = 0, height = 0, x = 0, y = 0
     var delay = APNGDelay(0, 100)
-    var dispose = 0, blend = 0
+    var dispose = APNGDispose.none, blend = APNGBlend.source
     var data: [Range<Int>] = []
   }
 
@@ -239,7 +239,6 @@ private struct Parser {
         f.width = Int(APNGDecoder.be32(bytes, d + 4)); f.height = Int(APNGDecoder.be32(bytes, d + 8))
         f.x = Int(APNGDecoder.be32(bytes, d + 12)); f.y = Int(APNGDecoder.be32(bytes, d + 16))
         f.delay = APNGDelay(APNGDecoder.be16(bytes, d + 20), APNGDecoder.be16(bytes, d + 22))
-        f.dispose = Int(bytes[d + 24]); f.blend = Int(bytes[d + 25])
         guard (1...APNGLimits.maxSide).contains(f.width), (1...APNGLimits.maxSide).contains(f.height) else {
           throw APNGError.badSize(place: "frame \(k)", width: f.width, height: f.height)
         }
@@ -247,8 +246,14 @@ private struct Parser {
           throw APNGError.frameOutsideCanvas(frame: k, x: f.x, y: f.y, width: f.width, height: f.height,
                                              canvasWidth: p.width, canvasHeight: p.height)
         }
-        guard f.dispose <= 2 else { throw APNGError.badOp(frame: k, field: "dispose_op", value: f.dispose) }
-        guard f.blend <= 1 else { throw APNGError.badOp(frame: k, field: "blend_op", value: f.blend) }
+        guard let dispose = APNGDispose(rawValue: bytes[d + 24]) else {
+          throw APNGError.badOp(frame: k, field: "dispose_op", value: Int(bytes[d + 24]))
+        }
+        guard let blend = APNGBlend(rawValue: bytes[d + 25]) else {
+          throw APNGError.badOp(frame: k, field: "blend_op", value: Int(bytes[d + 25]))
+        }
+        f.dispose = dispose
+        f.blend = blend
         if !inIDAT && !afterIDAT {
           guard f.x == 0, f.y == 0, f.width == p.width, f.height == p.height else {
             throw APNGError.badChunk("fcTL of frame 0 before IDAT must cover the whole \(p.width)×\(p.height) canvas")

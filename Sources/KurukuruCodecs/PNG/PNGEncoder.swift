@@ -2,23 +2,10 @@ import Foundation
 import CKurukuruPNG
 import KurukuruCore
 
-// MARK: - PNGFilter
+// MARK: - PNGFilter in C
 
-/// The PNG row filter the encoder applies before zlib.
-public enum PNGFilter: Sendable, Equatable, CaseIterable {
-  /// No filtering.
-  case none
-  /// Difference to the pixel on the left.
-  case sub
-  /// Difference to the pixel above.
-  case up
-  /// Difference to the mean of left and above.
-  case average
-  /// Paeth predictor.
-  case paeth
-  /// libpng chooses per row among all five (minimum sum of absolute differences).
-  case adaptive
-
+extension PNGFilter {
+  /// The C layer's value for libpng's filter setting.
   fileprivate var cValue: kk_png_filter {
     switch self {
     case .none: return KK_PNG_FILTER_NONE
