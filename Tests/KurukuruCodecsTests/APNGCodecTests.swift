@@ -260,16 +260,16 @@ final class APNGCodecTests: XCTestCase {
   }
 
   func testEncoderRejectsBadInput() {
-    XCTAssertThrowsError(try APNGEncoder.encode([], delays: [])) { XCTAssertEqual($0 as? APNGError, .noFrames) }
+    XCTAssertThrowsError(try APNGEncoder.encode([], delays: [])) { XCTAssertEqual($0 as? APNGError, .input(.noFrames)) }
     let f = [Frame(width: 2, height: 2)]
     XCTAssertThrowsError(try APNGEncoder.encode(f, delays: [APNGDelay(1, 0)])) {
       XCTAssertEqual($0 as? APNGError, .invalidDelay(frame: 0))
     }
     XCTAssertThrowsError(try APNGEncoder.encode(f, delays: [APNGDelay(1, 10)], options: APNGOptions(loopCount: 70000))) {
-      XCTAssertEqual($0 as? APNGError, .invalidLoopCount(70000))
+      XCTAssertEqual($0 as? APNGError, .input(.invalidLoopCount(70000)))
     }
     XCTAssertThrowsError(try APNGEncoder.encode(f + [Frame(width: 3, height: 2)], delays: Self.delays(2))) {
-      XCTAssertEqual($0 as? APNGError, .frameSizeMismatch(frame: 1, width: 3, height: 2, expectedWidth: 2, expectedHeight: 2))
+      XCTAssertEqual($0 as? APNGError, .input(.frameSizeMismatch(frame: 1, width: 3, height: 2, expectedWidth: 2, expectedHeight: 2)))
     }
   }
 

@@ -59,7 +59,7 @@ final class GIFDelayTests: XCTestCase {
       XCTAssertEqual("\($0)", "gif: 2 delays given for 1 frames")
     }
     XCTAssertThrowsError(try GIFEncoder.encode([frame], delays: [0])) {
-      XCTAssertEqual($0 as? GIFError, .noFrames)
+      XCTAssertEqual($0 as? GIFError, .input(.noFrames))
     }
   }
 }

@@ -97,7 +97,7 @@ enum Reference {
     var matting = Matting(options: options)
     if options.keepTransparency && options.maxColorError != 0 && options.maxFringeError > 0 {
       // The encoder sets the alpha threshold from its first chunk of frames.
-      let chunk = GIFEncoder.chunkSize(width: frames[0].width, height: frames[0].height)
+      let chunk = FrameChunks.size(width: frames[0].width, height: frames[0].height)
       matting = Matting(options: options, threshold: Matting.fringeThreshold(
         of: Array(frames.prefix(chunk)), matte: matting.matte, base: options.alphaThreshold,
         maxError: options.maxFringeError))

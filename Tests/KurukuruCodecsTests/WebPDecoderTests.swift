@@ -39,13 +39,13 @@ final class WebPDecoderTests: XCTestCase {
 
   func testEncoderRejectsBadInput() {
     XCTAssertThrowsError(try WebPEncoder.encode(width: 0, height: 4, durations: [10], frames: { _ in [] })) {
-      XCTAssertEqual($0 as? WebPError, .invalidCanvas(width: 0, height: 4))
+      XCTAssertEqual($0 as? WebPError, .input(.invalidCanvas(width: 0, height: 4, maxSide: 16383)))
     }
     XCTAssertThrowsError(try WebPEncoder.encode(width: 4, height: 4, durations: [0], frames: { _ in [] })) {
       XCTAssertEqual($0 as? WebPError, .invalidDuration(frame: 0, milliseconds: 0))
     }
     XCTAssertThrowsError(try WebPEncoder.encode(width: 4, height: 4, durations: [10], frames: { _ in [Frame(width: 3, height: 4)] })) {
-      XCTAssertEqual($0 as? WebPError, .frameSizeMismatch(frame: 0, width: 3, height: 4, expectedWidth: 4, expectedHeight: 4))
+      XCTAssertEqual($0 as? WebPError, .input(.frameSizeMismatch(frame: 0, width: 3, height: 4, expectedWidth: 4, expectedHeight: 4)))
     }
   }
 

@@ -50,8 +50,8 @@ public struct APNGInfo: Equatable, Sendable {
 /// strictly between 0 and 255 on a destination alpha `d` > 0, with u = a·255 and
 /// v = (255 − a)·d, each colour is (s·u + dst·v) / (u + v) and alpha (u + v) / 255, truncated.
 ///
-/// Sizes are checked before allocating: at most `APNGLimits.maxSide` pixels a side,
-/// `APNGLimits.maxFrames` frames and `APNGLimits.maxDecodedBytes` of composited frames.
+/// Sizes are checked before allocating: at most `DecodeLimits.maxSide` pixels a side,
+/// `DecodeLimits.maxFrames` frames and `DecodeLimits.maxDecodedBytes` of composited frames.
 /// Interlaced files are rejected. Every malformed file gives an `APNGError`.
 public enum APNGDecoder {
   /// Whether `bytes` is a PNG with an acTL chunk before its image data (an APNG). Reads chunk
@@ -208,11 +208,11 @@ private struct Parser {
         try need(8)
         let count = APNGDecoder.be32(bytes, d)
         guard count > 0 else { throw APNGError.zeroFrames }
-        guard count <= APNGLimits.maxFrames else { throw APNGError.tooManyFrames(Int(count)) }
+        guard count <= DecodeLimits.maxFrames else { throw APNGError.tooManyFrames(Int(count)) }
         p.isAnimated = true
         p.announced = Int(count)
         p.plays = Int(APNGDecoder.be32(bytes, d + 4))
-        if checkMemory, p.announced * p.width * p.height * 4 > APNGLimits.maxDecodedBytes {
+        if checkMemory, p.announced * p.width * p.height * 4 > DecodeLimits.maxDecodedBytes {
           throw APNGError.tooMuchMemory(frames: p.announced, width: p.width, height: p.height)
         }
       case "PLTE":
@@ -239,7 +239,7 @@ private struct Parser {
         f.width = Int(APNGDecoder.be32(bytes, d + 4)); f.height = Int(APNGDecoder.be32(bytes, d + 8))
         f.x = Int(APNGDecoder.be32(bytes, d + 12)); f.y = Int(APNGDecoder.be32(bytes, d + 16))
         f.delay = APNGDelay(APNGDecoder.be16(bytes, d + 20), APNGDecoder.be16(bytes, d + 22))
-        guard (1...APNGLimits.maxSide).contains(f.width), (1...APNGLimits.maxSide).contains(f.height) else {
+        guard (1...DecodeLimits.maxSide).contains(f.width), (1...DecodeLimits.maxSide).contains(f.height) else {
           throw APNGError.badSize(place: "frame \(k)", width: f.width, height: f.height)
         }
         guard f.x + f.width <= p.width, f.y + f.height <= p.height else {
@@ -296,7 +296,7 @@ private struct Parser {
       for (k, f) in p.frames.enumerated() where f.data.isEmpty {
         throw APNGError.badChunk("frame \(k) has no image data (fdAT)")
       }
-    } else if checkMemory, p.width * p.height * 4 > APNGLimits.maxDecodedBytes {
+    } else if checkMemory, p.width * p.height * 4 > DecodeLimits.maxDecodedBytes {
       throw APNGError.tooMuchMemory(frames: 1, width: p.width, height: p.height)
     }
     return p
@@ -305,7 +305,7 @@ private struct Parser {
   /// Reads and checks IHDR's data at `d`.
   private mutating func header(_ b: [UInt8], _ d: Int) throws {
     width = Int(APNGDecoder.be32(b, d)); height = Int(APNGDecoder.be32(b, d + 4))
-    guard (1...APNGLimits.maxSide).contains(width), (1...APNGLimits.maxSide).contains(height) else {
+    guard (1...DecodeLimits.maxSide).contains(width), (1...DecodeLimits.maxSide).contains(height) else {
       throw APNGError.badSize(place: "canvas", width: width, height: height)
     }
     depth = Int(b[d + 8]); colorType = Int(b[d + 9])

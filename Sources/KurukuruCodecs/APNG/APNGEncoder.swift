@@ -26,10 +26,8 @@ import KurukuruCore
 /// at 11 for 228,180, 0.17 s at 10 for 229,261); choosing them costs about 10–20 % more.
 /// Work runs on `options.threads` threads; the choice never depends on them.
 public enum APNGEncoder {
-  /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels.
-  static func chunkSize(width: Int, height: Int) -> Int {
-    max(1, min(32, (16 << 20) / max(1, width * height * 4)))
-  }
+  /// The largest canvas side written, in pixels: the decoders' limit (`DecodeLimits.maxSide`).
+  public static let maxSide = DecodeLimits.maxSide
 
   /// Encodes an animation.
   /// - Parameters:
@@ -50,7 +48,7 @@ public enum APNGEncoder {
 
   /// Encodes frames held in memory.
   public static func encode(_ frames: [Frame], delays: [APNGDelay], options: APNGOptions = APNGOptions()) throws -> [UInt8] {
-    guard let first = frames.first else { throw APNGError.noFrames }
+    guard let first = frames.first else { throw APNGError.input(.noFrames) }
     return try encode(width: first.width, height: first.height, delays: delays, options: options) {
       Array(frames[$0])
     }
@@ -59,18 +57,28 @@ public enum APNGEncoder {
   /// `encode` with the cache budget in bytes (0 = always render twice), for tests.
   static func encode(width: Int, height: Int, delays: [APNGDelay], options: APNGOptions, cacheBudget: Int,
                      frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
-    guard (1...APNGLimits.maxSide).contains(width), (1...APNGLimits.maxSide).contains(height) else {
-      throw APNGError.invalidCanvas(width: width, height: height)
+    do {
+      return try encodeChecked(width: width, height: height, delays: delays, options: options,
+                               cacheBudget: cacheBudget, frames: frames)
+    } catch let error as FrameInputError {
+      throw APNGError.input(error)
+    }
+  }
+
+  private static func encodeChecked(width: Int, height: Int, delays: [APNGDelay], options: APNGOptions,
+                                    cacheBudget: Int, frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
+    guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
+      throw FrameInputError.invalidCanvas(width: width, height: height, maxSide: maxSide)
     }
     let frameCount = delays.count
-    guard frameCount > 0 else { throw APNGError.noFrames }
+    guard frameCount > 0 else { throw FrameInputError.noFrames }
     for (i, d) in delays.enumerated() where d.denominator < 1 || d.denominator > 65535 || !(0...65535).contains(d.numerator) {
       throw APNGError.invalidDelay(frame: i)
     }
-    guard (0...65535).contains(options.loopCount) else { throw APNGError.invalidLoopCount(options.loopCount) }
-    guard options.threads >= 1 else { throw APNGError.invalidThreads(options.threads) }
+    guard (0...65535).contains(options.loopCount) else { throw FrameInputError.invalidLoopCount(options.loopCount) }
+    guard options.threads >= 1 else { throw FrameInputError.invalidThreads(options.threads) }
     let threads = options.threads
-    let chunk = chunkSize(width: width, height: height)
+    let ranges = FrameChunks.ranges(count: frameCount, chunk: FrameChunks.size(width: width, height: height))
 
     // MARK: Pass 1 — changes and colours
     var cache = ChangeCache(budget: cacheBudget)
@@ -78,7 +86,7 @@ public enum APNGEncoder {
     colors.insert(0)  // OVER's unchanged pixels and the empty frame are transparent black
     var identical = [Bool](repeating: false, count: frameCount)
     var last: Frame?
-    try forEachChunk(width: width, height: height, count: frameCount, chunk: chunk, frames: frames) { range, rendered in
+    try FrameChunks.forEach(ranges, width: width, height: height, frames: frames) { range, rendered in
       let changes = Parallel.map(rendered.count, workers: threads) { k in
         FrameChange(from: k == 0 ? last : rendered[k - 1], to: rendered[k], countColors: options.allowPalette)
       }
@@ -123,7 +131,7 @@ public enum APNGEncoder {
         try add(i, canvas, change.rect)
       }
     } else {
-      try forEachChunk(width: width, height: height, count: frameCount, chunk: chunk, frames: frames) { range, rendered in
+      try FrameChunks.forEach(ranges, width: width, height: height, frames: frames) { range, rendered in
         let rects = Parallel.map(rendered.count, workers: threads) { k in
           FrameChange.changedRect(from: k == 0 ? last : rendered[k - 1], to: rendered[k])
         }
@@ -132,26 +140,8 @@ public enum APNGEncoder {
       }
     }
     guard next == shown.count else {
-      throw APNGError.compressionFailed("internal: \(next) of \(shown.count) frames written")
+      throw APNGError.internalInconsistency("\(next) of \(shown.count) frames written")
     }
     return try writer.finish(loopCount: options.loopCount)
-  }
-
-  /// Calls `body` with consecutive chunks of frames covering `0..<count`, checking their number
-  /// and size; the next chunk renders while `body` encodes the current one (`ChunkPrefetch`).
-  private static func forEachChunk(width: Int, height: Int, count: Int, chunk: Int,
-                                   frames: (Range<Int>) throws -> [Frame],
-                                   body: (Range<Int>, [Frame]) throws -> Void) throws {
-    let ranges = stride(from: 0, to: count, by: max(1, chunk)).map { $0..<min(count, $0 + max(1, chunk)) }
-    try ChunkPrefetch.forEach(ranges, frames: frames) { range, rendered in
-      guard rendered.count == range.count else {
-        throw APNGError.frameCountMismatch(range: range, actual: rendered.count)
-      }
-      for (k, frame) in rendered.enumerated() where frame.width != width || frame.height != height {
-        throw APNGError.frameSizeMismatch(frame: range.lowerBound + k, width: frame.width, height: frame.height,
-                                          expectedWidth: width, expectedHeight: height)
-      }
-      try body(range, rendered)
-    }
   }
 }

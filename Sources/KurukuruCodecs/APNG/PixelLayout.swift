@@ -122,7 +122,7 @@ struct PixelLayout {
       for x in 0..<width {
         let w = words[y * width + x]
         if w != lastWord {
-          guard let i = index[w] else { throw APNGError.compressionFailed("internal: a colour is missing from the palette") }
+          guard let i = index[w] else { throw APNGError.internalInconsistency("a colour is missing from the palette") }
           lastWord = w; lastIndex = i
         }
         let byte = y * rowBytes + x / perByte

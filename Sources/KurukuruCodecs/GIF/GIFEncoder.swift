@@ -147,11 +147,8 @@ public struct GIFOptions: Sendable, Equatable {
 /// the faint fringe of anti-aliased edges may be dropped (`GIFOptions.maxFringeError`).
 /// Frames are LZW-compressed by `LZW` (byte-identical to giflib's encoder).
 public enum GIFEncoder {
-  /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels (two
-  /// chunks are alive at a time: one encoded, the next rendered).
-  static func chunkSize(width: Int, height: Int) -> Int {
-    max(1, min(32, (16 << 20) / max(1, width * height * 4)))
-  }
+  /// The largest canvas side GIF stores, in pixels (16 bits).
+  public static let maxSide = 65535
 
   /// Encodes an animation.
   /// - Parameters:
@@ -175,8 +172,18 @@ public enum GIFEncoder {
   /// `encode` with the `KeyCache` budget in bytes (0 = always render twice), for tests.
   static func encode(width: Int, height: Int, frameCount: Int, delays: [Int], options: GIFOptions,
                      cacheBudget: Int, frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
-    guard (1...65535).contains(width), (1...65535).contains(height) else {
-      throw GIFError.invalidCanvas(width: width, height: height)
+    do {
+      return try encodeChecked(width: width, height: height, frameCount: frameCount, delays: delays, options: options,
+                               cacheBudget: cacheBudget, frames: frames)
+    } catch let error as FrameInputError {
+      throw GIFError.input(error)
+    }
+  }
+
+  private static func encodeChecked(width: Int, height: Int, frameCount: Int, delays: [Int], options: GIFOptions,
+                                    cacheBudget: Int, frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
+    guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
+      throw FrameInputError.invalidCanvas(width: width, height: height, maxSide: maxSide)
     }
     guard delays.count == frameCount else {
       throw GIFError.delayCountMismatch(expected: frameCount, actual: delays.count)
@@ -184,8 +191,8 @@ public enum GIFEncoder {
     for (i, delay) in delays.enumerated() where delay < 0 || delay == 1 || delay > 65535 {
       throw GIFError.invalidDelay(frame: i, centiseconds: delay)
     }
-    guard delays.contains(where: { $0 > 0 }) else { throw GIFError.noFrames }
-    if let loop = options.loopCount, !(0...65535).contains(loop) { throw GIFError.invalidLoopCount(loop) }
+    guard delays.contains(where: { $0 > 0 }) else { throw FrameInputError.noFrames }
+    if let loop = options.loopCount, !(0...65535).contains(loop) { throw FrameInputError.invalidLoopCount(loop) }
     guard (2...Palette.maxColors).contains(options.maxColors) else { throw GIFError.invalidMaxColors(options.maxColors) }
     if let error = options.maxColorError, !(error >= 0 && error.isFinite) {
       throw GIFError.invalidMaxColorError(error)
@@ -196,11 +203,13 @@ public enum GIFEncoder {
     guard (1...255).contains(options.alphaThreshold) else {
       throw GIFError.invalidAlphaThreshold(options.alphaThreshold)
     }
-    guard options.threads >= 1 else { throw GIFError.invalidThreads(options.threads) }
+    guard options.threads >= 1 else { throw FrameInputError.invalidThreads(options.threads) }
 
     let threads = max(1, options.threads)
     var matting = Matting(options: options)
-    let chunk = chunkSize(width: width, height: height)
+    let ranges = FrameChunks.ranges(count: frameCount, chunk: FrameChunks.size(width: width, height: height)) {
+      delays[$0] > 0
+    }
     let count = width * height
 
     // MARK: Pass 1 — colour statistics
@@ -213,7 +222,7 @@ public enum GIFEncoder {
     let measuresFringe = options.keepTransparency && !options.cutsAlpha && options.maxColorError != 0
       && options.maxFringeError > 0
     var chunkMattings: [Matting] = []
-    try forEachShownChunk(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { range, rendered in
+    try FrameChunks.forEach(ranges, width: width, height: height, frames: frames) { range, rendered in
       if measuresFringe {
         matting = Matting(options: options, threshold: Matting.fringeThreshold(
           of: rendered, matte: matting.matte, base: options.alphaThreshold, maxError: options.maxFringeError))
@@ -255,7 +264,7 @@ public enum GIFEncoder {
       var keys = [ColorKey](repeating: .transparent, count: count)
       var chunkIndex = 0
       lastMatting = Matting(options: options)
-      try forEachShownChunk(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { range, rendered in
+      try FrameChunks.forEach(ranges, width: width, height: height, frames: frames) { range, rendered in
         let matting = chunkMattings[chunkIndex]
         chunkIndex += 1
         let changes = try keyChanges(of: rendered, after: last, matting: matting, previousMatting: lastMatting,
@@ -290,36 +299,6 @@ public enum GIFEncoder {
     Parallel.map(frames.count, workers: threads) { k in
       KeyChange(from: k == 0 ? previous : frames[k - 1], to: frames[k], matting: matting,
                 previousMatting: k == 0 ? previousMatting : matting)
-    }
-  }
-
-  /// Calls `body` with every chunk of contiguous frames whose delay is not zero (at most `chunk`
-  /// frames each), in order, checking their count and size.
-  /// The next chunk is asked for on a helper thread while `body` runs over the current one, so
-  /// rendering and encoding overlap; `frames` is never called twice at once, and always in order.
-  private static func forEachShownChunk(width: Int, height: Int, delays: [Int], chunk: Int,
-                                        frames: (Range<Int>) throws -> [Frame],
-                                        body: (Range<Int>, [Frame]) throws -> Void) throws {
-    var ranges: [Range<Int>] = []
-    var start = 0
-    while start < delays.count {
-      guard delays[start] > 0 else { start += 1; continue }
-      var end = start
-      while end < delays.count && end - start < chunk && delays[end] > 0 { end += 1 }
-      ranges.append(start..<end)
-      start = end
-    }
-    try ChunkPrefetch.forEach(ranges, frames: frames) { range, rendered in
-      guard rendered.count == range.count else {
-        throw GIFError.frameCountMismatch(range: range, actual: rendered.count)
-      }
-      for (offset, frame) in rendered.enumerated() {
-        guard frame.width == width, frame.height == height else {
-          throw GIFError.frameSizeMismatch(frame: range.lowerBound + offset, width: frame.width,
-                                           height: frame.height, expectedWidth: width, expectedHeight: height)
-        }
-      }
-      try body(range, rendered)
     }
   }
 }

@@ -74,10 +74,10 @@ public enum WebPEncoder {
   /// Lossy `WebPConfig.method` (0...6): libwebp's default.
   static let lossyMethod: Int32 = 4
 
-  /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels.
-  static func chunkSize(width: Int, height: Int) -> Int {
-    max(1, min(32, (16 << 20) / max(1, width * height * 4)))
-  }
+  /// The largest canvas side WebP stores, in pixels (14 bits).
+  public static let maxSide = 16383
+  /// The longest frame duration WebP stores, in milliseconds (24 bits).
+  public static let maxDuration = (1 << 24) - 1
 
   /// Encodes an animation.
   /// - Parameters:
@@ -107,14 +107,24 @@ public enum WebPEncoder {
   /// `WebPAnimationWriter` (the same bytes, two candidates at once).
   static func encode(width: Int, height: Int, durations: [Int], options: WebPOptions, libwebpAnimation: Bool,
                      frames: (Range<Int>) throws -> [Frame]) throws -> WebPEncoding {
-    guard (1...WebPLimits.maxEncodedSide).contains(width), (1...WebPLimits.maxEncodedSide).contains(height) else {
-      throw WebPError.invalidCanvas(width: width, height: height)
+    do {
+      return try encodeChecked(width: width, height: height, durations: durations, options: options,
+                               libwebpAnimation: libwebpAnimation, frames: frames)
+    } catch let error as FrameInputError {
+      throw WebPError.input(error)
     }
-    guard !durations.isEmpty else { throw WebPError.noFrames }
-    for (i, d) in durations.enumerated() where !(1...WebPLimits.maxDuration).contains(d) {
+  }
+
+  private static func encodeChecked(width: Int, height: Int, durations: [Int], options: WebPOptions,
+                                    libwebpAnimation: Bool, frames: (Range<Int>) throws -> [Frame]) throws -> WebPEncoding {
+    guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
+      throw FrameInputError.invalidCanvas(width: width, height: height, maxSide: maxSide)
+    }
+    guard !durations.isEmpty else { throw FrameInputError.noFrames }
+    for (i, d) in durations.enumerated() where !(1...WebPEncoder.maxDuration).contains(d) {
       throw WebPError.invalidDuration(frame: i, milliseconds: d)
     }
-    guard (0...65535).contains(options.loopCount) else { throw WebPError.invalidLoopCount(options.loopCount) }
+    guard (0...65535).contains(options.loopCount) else { throw FrameInputError.invalidLoopCount(options.loopCount) }
     if let q = options.quality, !(0...100).contains(q) { throw WebPError.invalidQuality(q) }
     let threads = max(1, options.threads)
 
@@ -133,15 +143,8 @@ public enum WebPEncoder {
     }
     var encoders = [try sink(quality: nil)]
     if let quality = options.quality { encoders.append(try sink(quality: quality)) }
-    let chunk = chunkSize(width: width, height: height)
-    try forEachChunk(count: durations.count, chunk: chunk, frames: frames) { range, rendered in
-      guard rendered.count == range.count else {
-        throw WebPError.frameCountMismatch(range: range, actual: rendered.count)
-      }
-      for (offset, frame) in rendered.enumerated() where frame.width != width || frame.height != height {
-        throw WebPError.frameSizeMismatch(frame: range.lowerBound + offset, width: frame.width,
-                                          height: frame.height, expectedWidth: width, expectedHeight: height)
-      }
+    let ranges = FrameChunks.ranges(count: durations.count, chunk: FrameChunks.size(width: width, height: height))
+    try FrameChunks.forEach(ranges, width: width, height: height, frames: frames) { range, rendered in
       // Each encoder sees every frame in order; two encoders may run at once (deterministic).
       _ = try Parallel.map(encoders.count, workers: threads) { e in
         for (offset, frame) in rendered.enumerated() {
@@ -185,17 +188,6 @@ public enum WebPEncoder {
       throw WebPError.encoder(operation: "WebPValidateConfig", reason: "invalid configuration")
     }
     return config
-  }
-
-  // MARK: - Streaming
-
-  /// Calls `body` with consecutive chunks of at most `chunk` frames covering `0..<count`, in
-  /// order. The next chunk is rendered on a helper thread while `body` runs over the current one;
-  /// `frames` is never called twice at once.
-  static func forEachChunk(count: Int, chunk: Int, frames: (Range<Int>) throws -> [Frame],
-                           body: (Range<Int>, [Frame]) throws -> Void) throws {
-    let ranges = stride(from: 0, to: count, by: chunk).map { $0..<min(count, $0 + chunk) }
-    try ChunkPrefetch.forEach(ranges, frames: frames, body: body)
   }
 }
 
