@@ -75,7 +75,7 @@ final class GIFMeasurementTests: XCTestCase {
     for animation in animations() {
       let raw = animation.frames.flatMap(\.pixels)
       try Data(raw).write(to: directory.appendingPathComponent("\(animation.name).rgba"))
-      let delays = GIFDelays.centiseconds(frameCount: animation.frames.count, fps: 30)
+      let delays = GIFDelays.centiseconds(.fps(30, count: animation.frames.count))
       // Settings to try: "COLOURS:ERROR[:THRESHOLD],…" (maxColors, maxColorError, alphaThreshold).
       let settings: [(Int, Double, Int)] = (ProcessInfo.processInfo.environment["KURUKURU_GIF_SETTINGS"] ?? "255:0")
         .split(separator: ",").compactMap { item in

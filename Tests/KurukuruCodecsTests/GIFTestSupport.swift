@@ -150,10 +150,19 @@ enum Reference {
 // MARK: - Encoding helpers
 
 extension GIFEncoder {
-  /// Encodes in-memory frames (tests only).
+  /// Encodes in-memory frames with delays in centiseconds (tests only).
   static func encode(_ frames: [Frame], delays: [Int], options: GIFOptions = GIFOptions()) throws -> [UInt8] {
-    try encode(width: frames[0].width, height: frames[0].height, frameCount: frames.count, delays: delays,
-               options: options) { Array(frames[$0]) }
+    try encode(TimedFrames(frames, durations: delays.map { Rational($0, 100) }, unit: Rational(1, 100)), options: options)
+  }
+
+  /// Encodes frames from a provider with delays in centiseconds (tests only); `frameCount` must
+  /// be `delays.count`.
+  static func encode(width: Int, height: Int, frameCount: Int, delays: [Int], options: GIFOptions = GIFOptions(),
+                     cacheBudget: Int = KeyCache.budget, frames: @escaping (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
+    precondition(frameCount == delays.count, "one delay per frame")
+    let timing = FrameTiming.durations(delays.map { Rational($0, 100) }, unit: Rational(1, 100))
+    return try encode(TimedFrames(width: width, height: height, timing: timing, frames: frames), options: options,
+                      cacheBudget: cacheBudget)
   }
 }
 

@@ -183,7 +183,7 @@ final class RendererTests: XCTestCase {
     let renderer = try Renderer(try Self.preset("bars-fade"), scale: 1)
     let gif = try GIFFormat(options: FormatOptionValues(["matte": "none", "quality": "0"]))
     let decoded = try GIFDecoder.decode(try gif.encode(renderer))
-    let delays = GIFDelays.centiseconds(frameCount: renderer.scene.timeline.frameCount, fps: renderer.scene.timeline.fps)
+    let delays = GIFDelays.centiseconds(renderer.timedFrames.timing)
     var ends: [Int] = []
     for d in decoded.delays { ends.append((ends.last ?? 0) + d) }
     var start = 0, partial = 0

@@ -31,50 +31,35 @@ public enum APNGEncoder {
 
   /// Encodes an animation.
   /// - Parameters:
-  ///   - width: Canvas width in pixels (1...8192).
-  ///   - height: Canvas height in pixels (1...8192).
-  ///   - delays: One delay per frame (numerator 0...65535, denominator 1...65535); their count
-  ///     is the frame count (≥ 1).
+  ///   - frames: The canvas (1...8192 pixels a side), at least one frame, and their timing,
+  ///     turned into fcTL's fractions by `APNGDelays.delays(_:)`. Frames are asked for in
+  ///     chunks, in order, once, or twice when the changes exceed the cache budget.
   ///   - options: Loop count, compression, palette and merging.
-  ///   - frames: Renders the frames of a range (in order, each `width` × `height`); called in
-  ///     chunks over the timeline, once, or twice when the changes exceed the cache budget.
   /// - Returns: The APNG file's bytes.
-  /// - Throws: `APNGError` for invalid input, errors of `frames`.
-  public static func encode(width: Int, height: Int, delays: [APNGDelay], options: APNGOptions = APNGOptions(),
-                            frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
-    try encode(width: width, height: height, delays: delays, options: options, cacheBudget: ChangeCache.budget,
-               frames: frames)
-  }
-
-  /// Encodes frames held in memory.
-  public static func encode(_ frames: [Frame], delays: [APNGDelay], options: APNGOptions = APNGOptions()) throws -> [UInt8] {
-    guard let first = frames.first else { throw APNGError.input(.noFrames) }
-    return try encode(width: first.width, height: first.height, delays: delays, options: options) {
-      Array(frames[$0])
-    }
+  /// - Throws: `APNGError` for invalid input (`.input` for the frames and shared options),
+  ///   errors of `frames`.
+  public static func encode(_ frames: TimedFrames, options: APNGOptions = APNGOptions()) throws -> [UInt8] {
+    try encode(frames, options: options, cacheBudget: ChangeCache.budget)
   }
 
   /// `encode` with the cache budget in bytes (0 = always render twice), for tests.
-  static func encode(width: Int, height: Int, delays: [APNGDelay], options: APNGOptions, cacheBudget: Int,
-                     frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
+  static func encode(_ frames: TimedFrames, options: APNGOptions, cacheBudget: Int) throws -> [UInt8] {
     do {
-      return try encodeChecked(width: width, height: height, delays: delays, options: options,
-                               cacheBudget: cacheBudget, frames: frames)
+      return try encodeChecked(frames, options: options, cacheBudget: cacheBudget)
     } catch let error as FrameInputError {
       throw APNGError.input(error)
     }
   }
 
-  private static func encodeChecked(width: Int, height: Int, delays: [APNGDelay], options: APNGOptions,
-                                    cacheBudget: Int, frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
+  private static func encodeChecked(_ frames: TimedFrames, options: APNGOptions, cacheBudget: Int) throws -> [UInt8] {
+    let (width, height) = (frames.width, frames.height)
     guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
       throw FrameInputError.invalidCanvas(width: width, height: height, maxSide: maxSide)
     }
-    let frameCount = delays.count
+    let frameCount = frames.count
     guard frameCount > 0 else { throw FrameInputError.noFrames }
-    for (i, d) in delays.enumerated() where d.denominator < 1 || d.denominator > 65535 || !(0...65535).contains(d.numerator) {
-      throw APNGError.invalidDelay(frame: i)
-    }
+    let delays = APNGDelays.delays(frames.timing)
+    guard delays.count == frameCount else { throw FrameInputError.untimed }
     guard (0...65535).contains(options.loopCount) else { throw FrameInputError.invalidLoopCount(options.loopCount) }
     guard options.threads >= 1 else { throw FrameInputError.invalidThreads(options.threads) }
     let threads = options.threads
@@ -86,7 +71,7 @@ public enum APNGEncoder {
     colors.insert(0)  // OVER's unchanged pixels and the empty frame are transparent black
     var identical = [Bool](repeating: false, count: frameCount)
     var last: Frame?
-    try FrameChunks.forEach(ranges, width: width, height: height, frames: frames) { range, rendered in
+    try FrameChunks.forEach(ranges, of: frames) { range, rendered in
       let changes = Parallel.map(rendered.count, workers: threads) { k in
         FrameChange(from: k == 0 ? last : rendered[k - 1], to: rendered[k], countColors: options.allowPalette)
       }
@@ -131,7 +116,7 @@ public enum APNGEncoder {
         try add(i, canvas, change.rect)
       }
     } else {
-      try FrameChunks.forEach(ranges, width: width, height: height, frames: frames) { range, rendered in
+      try FrameChunks.forEach(ranges, of: frames) { range, rendered in
         let rects = Parallel.map(rendered.count, workers: threads) { k in
           FrameChange.changedRect(from: k == 0 ? last : rendered[k - 1], to: rendered[k])
         }

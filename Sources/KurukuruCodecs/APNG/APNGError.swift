@@ -9,10 +9,6 @@ public enum APNGError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// The frames, their canvas or timing, or an option every encoder shares is invalid.
   case input(FrameInputError)
-  /// `delays.count` differs from the frame count.
-  case delayCountMismatch(expected: Int, actual: Int)
-  /// A delay has a zero denominator.
-  case invalidDelay(frame: Int)
   /// The deflate library failed (out of memory, or a setting it refuses), naming the library
   /// and setting.
   case compressionFailed(String)
@@ -59,10 +55,6 @@ public enum APNGError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case let .input(error):
       return "apng: \(error)"
-    case let .delayCountMismatch(expected, actual):
-      return "apng: \(actual) delays given for \(expected) frames"
-    case let .invalidDelay(frame):
-      return "apng: frame \(frame) has a delay with a zero denominator"
     case let .compressionFailed(what):
       return "apng: compression failed: \(what)"
     case let .internalInconsistency(what):

@@ -152,46 +152,38 @@ public enum GIFEncoder {
 
   /// Encodes an animation.
   /// - Parameters:
-  ///   - width: Canvas width in pixels (1...65535).
-  ///   - height: Canvas height in pixels (1...65535).
-  ///   - frameCount: Number of frames (≥ 1).
-  ///   - delays: One delay per frame in centiseconds: 0 drops the frame (see `GIFDelays`),
-  ///     otherwise 2...65535.
+  ///   - frames: The canvas (1...65535 pixels a side), at least one frame, and their timing,
+  ///     turned into centiseconds by `GIFDelays.centiseconds(_:)` (frames that get 0 cs are
+  ///     dropped and never asked for). Frames are asked for in chunks, in order, once, or twice
+  ///     when the changes between frames exceed the `KeyCache` budget.
   ///   - options: Palette, transparency and loop options.
-  ///   - frames: Renders the frames of a range (in order, each `width` × `height`); called in
-  ///     chunks over the timeline, once, or twice when the changes between frames exceed the
-  ///     `KeyCache` budget; frames with a zero delay are never requested.
   /// - Returns: The GIF file's bytes.
-  /// - Throws: `GIFError` for invalid input, errors of `frames`, or giflib failures.
-  public static func encode(width: Int, height: Int, frameCount: Int, delays: [Int], options: GIFOptions = GIFOptions(),
-                            frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
-    try encode(width: width, height: height, frameCount: frameCount, delays: delays, options: options,
-               cacheBudget: KeyCache.budget, frames: frames)
+  /// - Throws: `GIFError` for invalid input (`.input` for the frames and shared options), errors
+  ///   of `frames`, or giflib failures.
+  public static func encode(_ frames: TimedFrames, options: GIFOptions = GIFOptions()) throws -> [UInt8] {
+    try encode(frames, options: options, cacheBudget: KeyCache.budget)
   }
 
   /// `encode` with the `KeyCache` budget in bytes (0 = always render twice), for tests.
-  static func encode(width: Int, height: Int, frameCount: Int, delays: [Int], options: GIFOptions,
-                     cacheBudget: Int, frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
+  static func encode(_ frames: TimedFrames, options: GIFOptions, cacheBudget: Int) throws -> [UInt8] {
     do {
-      return try encodeChecked(width: width, height: height, frameCount: frameCount, delays: delays, options: options,
-                               cacheBudget: cacheBudget, frames: frames)
+      return try encodeChecked(frames, options: options, cacheBudget: cacheBudget)
     } catch let error as FrameInputError {
       throw GIFError.input(error)
     }
   }
 
-  private static func encodeChecked(width: Int, height: Int, frameCount: Int, delays: [Int], options: GIFOptions,
-                                    cacheBudget: Int, frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
+  private static func encodeChecked(_ frames: TimedFrames, options: GIFOptions, cacheBudget: Int) throws -> [UInt8] {
+    let (width, height) = (frames.width, frames.height)
     guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
       throw FrameInputError.invalidCanvas(width: width, height: height, maxSide: maxSide)
     }
-    guard delays.count == frameCount else {
-      throw GIFError.delayCountMismatch(expected: frameCount, actual: delays.count)
+    guard frames.count > 0 else { throw FrameInputError.noFrames }
+    let delays = GIFDelays.centiseconds(frames.timing)
+    guard delays.count == frames.count else { throw FrameInputError.untimed }
+    for (i, delay) in delays.enumerated() where delay > 65535 {
+      throw FrameInputError.invalidDuration(frame: i, value: delay, unit: .centiseconds, allowed: GIFDelays.minimum...65535)
     }
-    for (i, delay) in delays.enumerated() where delay < 0 || delay == 1 || delay > 65535 {
-      throw GIFError.invalidDelay(frame: i, centiseconds: delay)
-    }
-    guard delays.contains(where: { $0 > 0 }) else { throw FrameInputError.noFrames }
     if let loop = options.loopCount, !(0...65535).contains(loop) { throw FrameInputError.invalidLoopCount(loop) }
     guard (2...Palette.maxColors).contains(options.maxColors) else { throw GIFError.invalidMaxColors(options.maxColors) }
     if let error = options.maxColorError, !(error >= 0 && error.isFinite) {
@@ -207,7 +199,7 @@ public enum GIFEncoder {
 
     let threads = max(1, options.threads)
     var matting = Matting(options: options)
-    let ranges = FrameChunks.ranges(count: frameCount, chunk: FrameChunks.size(width: width, height: height)) {
+    let ranges = FrameChunks.ranges(count: frames.count, chunk: FrameChunks.size(width: width, height: height)) {
       delays[$0] > 0
     }
     let count = width * height
@@ -222,7 +214,7 @@ public enum GIFEncoder {
     let measuresFringe = options.keepTransparency && !options.cutsAlpha && options.maxColorError != 0
       && options.maxFringeError > 0
     var chunkMattings: [Matting] = []
-    try FrameChunks.forEach(ranges, width: width, height: height, frames: frames) { range, rendered in
+    try FrameChunks.forEach(ranges, of: frames) { range, rendered in
       if measuresFringe {
         matting = Matting(options: options, threshold: Matting.fringeThreshold(
           of: rendered, matte: matting.matte, base: options.alphaThreshold, maxError: options.maxFringeError))
@@ -264,7 +256,7 @@ public enum GIFEncoder {
       var keys = [ColorKey](repeating: .transparent, count: count)
       var chunkIndex = 0
       lastMatting = Matting(options: options)
-      try FrameChunks.forEach(ranges, width: width, height: height, frames: frames) { range, rendered in
+      try FrameChunks.forEach(ranges, of: frames) { range, rendered in
         let matting = chunkMattings[chunkIndex]
         chunkIndex += 1
         let changes = try keyChanges(of: rendered, after: last, matting: matting, previousMatting: lastMatting,

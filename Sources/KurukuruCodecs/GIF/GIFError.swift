@@ -11,10 +11,6 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
 
   /// The frames, their canvas or timing, or an option every encoder shares is invalid.
   case input(FrameInputError)
-  /// `delays.count` differs from the frame count.
-  case delayCountMismatch(expected: Int, actual: Int)
-  /// A delay is negative, 1 cs (browsers would play it at 10 cs) or above 65535 cs.
-  case invalidDelay(frame: Int, centiseconds: Int)
   /// The transparency threshold is outside 1...255.
   case invalidAlphaThreshold(Int)
   /// The palette size limit is outside 2...255.
@@ -56,10 +52,6 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
     switch self {
     case let .input(error):
       return "gif: \(error)"
-    case let .delayCountMismatch(expected, actual):
-      return "gif: \(actual) delays given for \(expected) frames"
-    case let .invalidDelay(frame, centiseconds):
-      return "gif: frame \(frame) has delay \(centiseconds) cs; use 0 (drop the frame) or 2...65535"
     case let .invalidAlphaThreshold(value):
       return "gif: transparency threshold \(value) is outside 1...255"
     case let .invalidMaxColors(value):

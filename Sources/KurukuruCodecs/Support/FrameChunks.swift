@@ -38,18 +38,18 @@ enum FrameChunks {
   }
 
   /// Calls `body` with each range of `ranges` and its frames, in order, after checking that
-  /// `frames` returned one frame per index, each `width` × `height` pixels.
+  /// the provider returned one frame per index, each of the canvas size.
   /// - Parameters:
   ///   - ranges: Frame ranges in the order they are wanted (`ranges(count:chunk:shown:)`).
-  ///   - width: Canvas width in pixels.
-  ///   - height: Canvas height in pixels.
-  ///   - frames: Renders a range; called from a helper thread, in order, never twice at once.
+  ///   - frames: The provider; asked for each range from a helper thread, in order, never twice
+  ///     at once.
   ///   - body: Encodes a range's frames, on the calling thread.
-  /// - Throws: `FrameInputError.frameCountMismatch` or `.frameSizeMismatch`, the errors of
-  ///   `frames` and `body`, the first in range order.
-  static func forEach(_ ranges: [Range<Int>], width: Int, height: Int, frames: (Range<Int>) throws -> [Frame],
+  /// - Throws: `FrameInputError.frameCountMismatch` or `.frameSizeMismatch`, the errors of the
+  ///   provider and of `body`, the first in range order.
+  static func forEach(_ ranges: [Range<Int>], of frames: TimedFrames,
                       body: (Range<Int>, [Frame]) throws -> Void) throws {
-    try ChunkPrefetch.forEach(ranges, frames: frames) { range, rendered in
+    let (width, height) = (frames.width, frames.height)
+    try ChunkPrefetch.forEach(ranges, frames: { try frames.frames($0) }) { range, rendered in
       guard rendered.count == range.count else {
         throw FrameInputError.frameCountMismatch(range: range, actual: rendered.count)
       }

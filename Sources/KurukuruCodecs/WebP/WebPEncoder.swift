@@ -81,48 +81,44 @@ public enum WebPEncoder {
 
   /// Encodes an animation.
   /// - Parameters:
-  ///   - width: Canvas width in pixels (1...16383).
-  ///   - height: Canvas height in pixels (1...16383).
-  ///   - durations: One duration per frame in milliseconds (1...16777215), e.g.
-  ///     `WebPDelays.milliseconds(frameCount:fps:)`; frame `i` starts at the sum of those before.
+  ///   - frames: The canvas (1...16383 pixels a side), at least one frame, and their timing,
+  ///     turned into milliseconds by `WebPDelays.milliseconds(_:)` (each 1...16777215 ms).
+  ///     Frames are asked for once per chunk, in order, never twice at once.
   ///   - options: Lossless or lossy, loop count, threads.
-  ///   - frames: Renders the frames of a range (in order, each `width` × `height`); called once
-  ///     per chunk over the timeline, in order, never twice at once.
   /// - Returns: The file and how it was compressed.
-  /// - Throws: `WebPError` for invalid input or libwebp failures, or errors of `frames`.
-  public static func encode(width: Int, height: Int, durations: [Int], options: WebPOptions = WebPOptions(),
-                            frames: (Range<Int>) throws -> [Frame]) throws -> WebPEncoding {
+  /// - Throws: `WebPError` for invalid input (`.input` for the frames and shared options) or
+  ///   libwebp failures, or errors of `frames`.
+  public static func encode(_ frames: TimedFrames, options: WebPOptions = WebPOptions()) throws -> WebPEncoding {
     do {
-      return try encode(width: width, height: height, durations: durations, options: options, libwebpAnimation: false,
-                        frames: frames)
+      return try encode(frames, options: options, libwebpAnimation: false)
     } catch is WebPAnimationWriter.Unsupported {
       // One frame in all, or a merged frame too long for our writer: libwebp's encoder, which
       // handles both, from the start.
-      return try encode(width: width, height: height, durations: durations, options: options, libwebpAnimation: true,
-                        frames: frames)
+      return try encode(frames, options: options, libwebpAnimation: true)
     }
   }
 
   /// `encode`, with the files written by libwebp's `WebPAnimEncoder` (`libwebpAnimation`) or by
   /// `WebPAnimationWriter` (the same bytes, two candidates at once).
-  static func encode(width: Int, height: Int, durations: [Int], options: WebPOptions, libwebpAnimation: Bool,
-                     frames: (Range<Int>) throws -> [Frame]) throws -> WebPEncoding {
+  static func encode(_ frames: TimedFrames, options: WebPOptions, libwebpAnimation: Bool) throws -> WebPEncoding {
     do {
-      return try encodeChecked(width: width, height: height, durations: durations, options: options,
-                               libwebpAnimation: libwebpAnimation, frames: frames)
+      return try encodeChecked(frames, options: options, libwebpAnimation: libwebpAnimation)
     } catch let error as FrameInputError {
       throw WebPError.input(error)
     }
   }
 
-  private static func encodeChecked(width: Int, height: Int, durations: [Int], options: WebPOptions,
-                                    libwebpAnimation: Bool, frames: (Range<Int>) throws -> [Frame]) throws -> WebPEncoding {
+  private static func encodeChecked(_ frames: TimedFrames, options: WebPOptions,
+                                    libwebpAnimation: Bool) throws -> WebPEncoding {
+    let (width, height) = (frames.width, frames.height)
     guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
       throw FrameInputError.invalidCanvas(width: width, height: height, maxSide: maxSide)
     }
-    guard !durations.isEmpty else { throw FrameInputError.noFrames }
-    for (i, d) in durations.enumerated() where !(1...WebPEncoder.maxDuration).contains(d) {
-      throw WebPError.invalidDuration(frame: i, milliseconds: d)
+    guard frames.count > 0 else { throw FrameInputError.noFrames }
+    let durations = WebPDelays.milliseconds(frames.timing)
+    guard durations.count == frames.count else { throw FrameInputError.untimed }
+    for (i, d) in durations.enumerated() where !(1...maxDuration).contains(d) {
+      throw FrameInputError.invalidDuration(frame: i, value: d, unit: .milliseconds, allowed: 1...maxDuration)
     }
     guard (0...65535).contains(options.loopCount) else { throw FrameInputError.invalidLoopCount(options.loopCount) }
     if let q = options.quality, !(0...100).contains(q) { throw WebPError.invalidQuality(q) }
@@ -131,7 +127,8 @@ public enum WebPEncoder {
     var starts = [0]
     for d in durations { starts.append(starts[starts.count - 1] + d) }
     guard let total = starts.last, total <= Int(Int32.max) else {
-      throw WebPError.invalidDuration(frame: durations.count - 1, milliseconds: durations[durations.count - 1])
+      throw FrameInputError.invalidDuration(frame: durations.count - 1, value: durations[durations.count - 1],
+                                            unit: .milliseconds, allowed: 1...maxDuration)
     }
 
     func sink(quality: Double?) throws -> AnimationSink {
@@ -144,7 +141,7 @@ public enum WebPEncoder {
     var encoders = [try sink(quality: nil)]
     if let quality = options.quality { encoders.append(try sink(quality: quality)) }
     let ranges = FrameChunks.ranges(count: durations.count, chunk: FrameChunks.size(width: width, height: height))
-    try FrameChunks.forEach(ranges, width: width, height: height, frames: frames) { range, rendered in
+    try FrameChunks.forEach(ranges, of: frames) { range, rendered in
       // Each encoder sees every frame in order; two encoders may run at once (deterministic).
       _ = try Parallel.map(encoders.count, workers: threads) { e in
         for (offset, frame) in rendered.enumerated() {

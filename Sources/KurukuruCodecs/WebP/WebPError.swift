@@ -10,10 +10,6 @@ public enum WebPError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// The frames, their canvas or timing, or an option every encoder shares is invalid.
   case input(FrameInputError)
-  /// `durations.count` differs from the frame count.
-  case durationCountMismatch(expected: Int, actual: Int)
-  /// A frame duration is outside 1...16777215 ms (WebP stores 24 bits).
-  case invalidDuration(frame: Int, milliseconds: Int)
   /// The lossy quality is outside 0...100.
   case invalidQuality(Double)
   /// libwebp refused or failed an encoding call (the call, libwebp's reason).
@@ -50,10 +46,6 @@ public enum WebPError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case let .input(error):
       return "webp: \(error)"
-    case let .durationCountMismatch(expected, actual):
-      return "webp: \(actual) durations given for \(expected) frames"
-    case let .invalidDuration(frame, milliseconds):
-      return "webp: frame \(frame) has duration \(milliseconds) ms; use 1...16777215"
     case let .invalidQuality(quality):
       return "webp: quality \(quality) is outside 0...100"
     case let .encoder(operation, reason):

@@ -110,14 +110,10 @@ public struct GIFFormat: SingleFileFormat {
   /// Renders and encodes the loop as GIF bytes in two streaming passes, in memory.
   /// - Throws: `GIFError`, `RasterError`.
   public func encode(_ renderer: Renderer) throws -> [UInt8] {
-    let timeline = renderer.scene.timeline
     var options = self.options
     options.keepTransparency = renderer.scene.background.alpha < 1
     options.threads = renderer.jobs
-    let delays = GIFDelays.centiseconds(frameCount: timeline.frameCount, fps: timeline.fps)
-    return try GIFEncoder.encode(
-      width: renderer.width, height: renderer.height, frameCount: timeline.frameCount, delays: delays,
-      options: options, frames: { try renderer.frames($0) })
+    return try GIFEncoder.encode(renderer.timedFrames, options: options)
   }
 }
 
