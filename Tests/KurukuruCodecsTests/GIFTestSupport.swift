@@ -94,18 +94,17 @@ enum Reference {
 
   /// The canvases the encoder intends: matted, palette-mapped, transparent as (0, 0, 0, 0).
   static func expected(_ frames: [Frame], options: GIFOptions) -> [Frame] {
-    var matting = Matting(options: options)
-    if options.keepTransparency && options.maxColorError != 0 && options.maxFringeError > 0 {
+    var matting = Matting(options.transparency)
+    if case .matte(_, let base) = options.transparency, options.maxColorError != 0 && options.maxFringeError > 0 {
       // The encoder sets the alpha threshold from its first chunk of frames.
       let chunk = FrameChunks.size(width: frames[0].width, height: frames[0].height)
-      matting = Matting(options: options, threshold: Matting.fringeThreshold(
-        of: Array(frames.prefix(chunk)), matte: matting.matte, base: options.alphaThreshold,
-        maxError: options.maxFringeError))
+      matting = Matting(options.transparency, threshold: Matting.fringeThreshold(
+        of: Array(frames.prefix(chunk)), matte: matting.matte, base: base, maxError: options.maxFringeError))
     }
     var histogram = ColorHistogram()
     var keys = [ColorKey](repeating: 0, count: frames[0].width * frames[0].height)
     for frame in frames {
-      matting.keys(of: frame, into: &keys)
+      keys = Reference.keys(of: frame, matting)
       histogram.add(keys)
     }
     let colorError = options.colorError(hasTransparency: histogram.transparentCount > 0)
@@ -117,7 +116,7 @@ enum Reference {
     var previousKeys: [ColorKey]? = nil
     var previousIndices = [Int](repeating: 0, count: keys.count)
     return frames.map { frame in
-      matting.keys(of: frame, into: &keys)
+      keys = Reference.keys(of: frame, matting)
       var out = Frame(width: frame.width, height: frame.height)
       for y in 0..<frame.height {
         for x in 0..<frame.width {
@@ -144,6 +143,13 @@ enum Reference {
       previousKeys = keys
       return out
     }
+  }
+}
+
+extension Reference {
+  /// The colour key of every pixel of `frame` under `matting`, row by row.
+  static func keys(of frame: Frame, _ matting: Matting) -> [ColorKey] {
+    frame.pixels.withUnsafeBufferPointer { px in (0..<(frame.width * frame.height)).map { matting.key(px, $0) } }
   }
 }
 

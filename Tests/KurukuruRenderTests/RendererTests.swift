@@ -169,8 +169,8 @@ final class RendererTests: XCTestCase {
       XCTAssertEqual("\(error)", "render: --matte must be an opaque colour")
     }
     let cut = try GIFFormat(options: FormatOptionValues(["matte": "none"]))
-    XCTAssertTrue(cut.options.cutsAlpha)
-    XCTAssertFalse(GIFFormat().options.cutsAlpha)
+    XCTAssertEqual(cut.options.transparency, .cut)
+    XCTAssertEqual(GIFFormat().options.transparency, .matte(RGBA8(r: 255, g: 255, b: 255), threshold: 8))
     XCTAssertEqual(cut.cacheKey, "no matte")
     XCTAssertThrowsError(try GIFFormat(options: FormatOptionValues(["matte": "nope"]))) { error in
       XCTAssertTrue("\(error)".hasPrefix("render: --matte nope: "), "\(error)")
