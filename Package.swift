@@ -103,7 +103,8 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(name: "KurukuruCodecsTests", dependencies: ["KurukuruCore", "KurukuruCodecs"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "KurukuruCompareTests", dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruCompare"],
+      name: "KurukuruCompareTests",
+      dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender", "KurukuruPresets"],
       exclude: ["Fixtures"]),
     .testTarget(name: "KurukuruRenderTests", dependencies: ["Kurukuru"]),
     .testTarget(

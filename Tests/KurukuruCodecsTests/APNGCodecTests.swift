@@ -285,8 +285,6 @@ final class APNGCodecTests: XCTestCase {
     XCTAssertEqual(Set(odd.map(\.denominator)), [1000])
     XCTAssertEqual(odd.map(\.numerator), [143, 143, 143, 142, 143, 143, 143])
     XCTAssertEqual(odd.map(\.numerator).reduce(0, +), 1000)
-    XCTAssertEqual(APNGDelay.centiseconds([APNGDelay](repeating: APNGDelay(1, 30), count: 6)), [3, 4, 3, 3, 4, 3])
-    XCTAssertEqual(APNGDelay.centiseconds([APNGDelay](repeating: APNGDelay(1, 40), count: 4)), [3, 2, 3, 2])
     XCTAssertEqual(APNGDelay(1, 30).adding(APNGDelay(1, 30)), APNGDelay(1, 15))
     XCTAssertNil(APNGDelay(65535, 1).adding(APNGDelay(1, 1)))
   }

@@ -31,11 +31,6 @@ final class WebPDecoderTests: XCTestCase {
     XCTAssertEqual(try Self.animation(quality: 50, threads: 1), try Self.animation(quality: 50, threads: 4))
   }
 
-  func testCentisecondsCarryTheRounding() {
-    XCTAssertEqual(WebPDelays.centiseconds(fromMilliseconds: [33, 34, 33]), [3, 4, 3])
-    XCTAssertEqual(WebPDelays.centiseconds(fromMilliseconds: [15, 15, 15, 15]).reduce(0, +), 6)
-  }
-
   func testEncoderRejectsBadInput() {
     XCTAssertThrowsError(try WebPEncoder.encode(width: 0, height: 4, durations: [10], frames: { _ in [] })) {
       XCTAssertEqual($0 as? WebPError, .input(.invalidCanvas(width: 0, height: 4, maxSide: 16383)))

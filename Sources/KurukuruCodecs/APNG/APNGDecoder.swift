@@ -14,10 +14,6 @@ public struct DecodedAPNG: Equatable, Sendable {
   public var delays: [APNGDelay]
   /// acTL's `num_plays`: 0 = forever.
   public var loopCount: Int
-
-  /// The delays in centiseconds with the rounding carried (see `APNGDelay.centiseconds`), for
-  /// `FrameSequence`; `delays` has the exact fractions.
-  public var centiseconds: [Int] { APNGDelay.centiseconds(delays) }
 }
 
 // MARK: - APNGInfo

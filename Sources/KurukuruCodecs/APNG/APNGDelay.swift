@@ -51,30 +51,6 @@ public struct APNGDelay: Equatable, Hashable, Sendable, CustomStringConvertible 
     for d in delays { sum = sum.flatMap { add($0, d.rational) } }
     return sum?.doubleValue ?? delays.reduce(0) { $0 + $1.seconds }
   }
-
-  /// Centisecond delays for frames with these delays, with the rounding carried (frame `i`
-  /// starts at round(100 · its exact start time) cs), so that they add up to the rounded total.
-  public static func centiseconds(_ delays: [APNGDelay]) -> [Int] {
-    var out: [Int] = []
-    out.reserveCapacity(delays.count)
-    var start: Rational? = Rational(0, 1)
-    var seconds = 0.0  // the fallback when exact sums would overflow
-    var startCS = 0
-    for d in delays {
-      seconds += d.seconds
-      start = start.flatMap { add($0, d.rational) }
-      let end: Int
-      if let s = start, s.numerator < Int.max / 400, s.denominator < Int.max / 4 {
-        end = (s.numerator * 200 + s.denominator) / (2 * s.denominator)
-      } else {
-        start = nil
-        end = Int((seconds * 100).rounded())
-      }
-      out.append(end - startCS)
-      startCS = end
-    }
-    return out
-  }
 }
 
 // MARK: - APNGDelays

@@ -25,17 +25,4 @@ public enum WebPDelays {
     guard timing.count > 0, let ticks = timing.ticks else { return [] }
     return (0..<timing.count).map { ticks.start($0 + 1, unitsPerSecond: 1000) - ticks.start($0, unitsPerSecond: 1000) }
   }
-
-  /// Millisecond durations turned into centiseconds with the rounding carried: frame `i` starts
-  /// at round(t(i)/10) cs where t(i) is its start in ms, so the total is round(total ms / 10).
-  /// - Parameter milliseconds: Durations in ms (≥ 0).
-  /// - Returns: One duration per frame, in centiseconds.
-  public static func centiseconds(fromMilliseconds milliseconds: [Int]) -> [Int] {
-    var start = 0
-    return milliseconds.map { d in
-      let cs = (start + d + 5) / 10 - (start + 5) / 10
-      start += d
-      return cs
-    }
-  }
 }
