@@ -5,8 +5,8 @@ import KurukuruCore
 
 /// How GIF's one bit of alpha is chosen for straight-RGBA pixels.
 public enum GIFTransparency: Sendable, Equatable {
-  /// No transparency: every pixel is blended onto `matte` (its alpha ignored) and opaque. For a
-  /// scene with an opaque background, where it gives the same pixels as `.matte`.
+  /// No transparency: every pixel is blended onto `matte` (its alpha ignored) and opaque. What
+  /// `GIFFormat` writes a scene with an opaque background with.
   case flatten(matte: RGBA8)
   /// Pixels with alpha below `threshold` (1...255) are transparent; all others are blended onto
   /// the colour (the page or app background; its alpha ignored). With `GIFOptions.maxFringeError`
@@ -19,7 +19,8 @@ public enum GIFTransparency: Sendable, Equatable {
   case cut
 
   /// White partly transparent pixels blended onto, transparent below alpha 8.
-  public static let `default` = GIFTransparency.matte(RGBA8(r: 255, g: 255, b: 255), threshold: GIFOptions.defaultAlphaThreshold)
+  public static let `default` = GIFTransparency.matte(
+    RGBA8(r: 255, g: 255, b: 255), threshold: GIFOptions.defaultAlphaThreshold)
 
   /// The colour pixels are blended onto; nil for `.cut`.
   public var matte: RGBA8? {
