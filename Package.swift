@@ -44,9 +44,12 @@ let package = Package(
     .systemLibrary(
       name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
-    // libpng reports errors by longjmp: this C layer keeps setjmp on the C side; its fast PNG
-    // writer (PNG sequences) filters and deflates with libdeflate without libpng.
-    .target(name: "CKurukuruPNG", dependencies: ["CPNG", "CDeflate"]),
+    // Two small C libraries for PNG. CKurukuruPNG wraps libpng, whose errors are a longjmp, so
+    // that setjmp stays on the C side. CKurukuruFastPNG is the PNG-sequence writer, without
+    // libpng: rows filtered none/up and deflated by a pixel matcher (libdeflate where it gives
+    // up), its state an explicit handle owned by Swift's FastPNGEncoder.
+    .target(name: "CKurukuruPNG", dependencies: ["CPNG"]),
+    .target(name: "CKurukuruFastPNG", dependencies: ["CDeflate"]),
     // What Cairo has no pattern for (angular gradients), painted per device pixel; the
     // cairo-direct benchmark compiles the same file.
     .target(name: "CKurukuruRaster", dependencies: ["CCairo"]),
@@ -56,7 +59,9 @@ let package = Package(
     .target(name: "KurukuruRaster", dependencies: ["KurukuruCore", "CCairo", "CKurukuruRaster"]),
     .target(
       name: "KurukuruCodecs",
-      dependencies: ["KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG", "CZlib", "CDeflate", "CZopfli", "CWebP"]),
+      dependencies: [
+        "KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG", "CKurukuruFastPNG", "CZlib", "CDeflate", "CZopfli", "CWebP",
+      ]),
     .target(name: "KurukuruCompare", dependencies: ["KurukuruCore"]),
     // The Lottie model, its timing and the exporter: vectors, not frames, so it needs only the core.
     .target(name: "KurukuruLottie", dependencies: ["KurukuruCore"]),
@@ -100,7 +105,8 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(name: "KurukuruCodecsTests", dependencies: ["KurukuruCore", "KurukuruCodecs"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "KurukuruCompareTests", dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruCompare"],
+      name: "KurukuruCompareTests",
+      dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender", "KurukuruPresets"],
       exclude: ["Fixtures"]),
     .testTarget(name: "KurukuruRenderTests", dependencies: ["Kurukuru"]),
     .testTarget(name: "KurukuruLottieTests", dependencies: ["KurukuruCore", "KurukuruLottie"]),

@@ -17,18 +17,27 @@ extension SequenceComparison {
   }
 
   /// The comparison as `kurukuru compare --json` prints it: the inputs, `kind` (`image` or
-  /// `sequence`), `identical`, `mismatchedPixels`, frame counts, `diff` and one object per
-  /// position (delays in centiseconds, `null` where a side has none).
+  /// `sequence`), `identical`, `mismatchedPixels`, frame counts, `comparedBy` (`index` or
+  /// `displayTime`), each side's total `durationA`/`durationB` (seconds, `null` without timing)
+  /// and `durationsDiffer`, `diff`, and one object per position in display order: `index`,
+  /// `frameA`/`frameB` (the frame each side shows, `null` when missing), `time` and `duration`
+  /// (seconds, `null` without timing), `mismatchedPixels`, `delayA`/`delayB` (each frame's
+  /// duration in centiseconds, rounded; `null` without timing), `presentInA`/`presentInB`,
+  /// `sizeMismatch`, `width`, `height`.
   /// - Parameters:
   ///   - a: how the first input is named (its path).
   ///   - b: how the second input is named.
   ///   - images: whether two single images were compared.
   ///   - diff: where the diff image or folder was written, if anywhere.
   package func json(a: String, b: String, images: Bool, diff: String?) -> JSONOut {
+    func seconds(_ value: Double?) -> JSONOut { value.map { .number($0) } ?? .null }
+    func centiseconds(_ value: Double?) -> JSONOut { value.map { .int(Int(($0 * 100).rounded())) } ?? .null }
+    func index(_ value: Int?) -> JSONOut { value.map { .int($0) } ?? .null }
     let positions: [JSONOut] = frames.map { p in
       var m: [(String, JSONOut)] = [
-        ("index", .int(p.index)), ("mismatchedPixels", .int(p.mismatchedPixels)),
-        ("delayA", p.delayA.map { .int($0) } ?? .null), ("delayB", p.delayB.map { .int($0) } ?? .null),
+        ("index", .int(p.index)), ("frameA", index(p.frameA)), ("frameB", index(p.frameB)),
+        ("time", seconds(p.time)), ("duration", seconds(p.duration)), ("mismatchedPixels", .int(p.mismatchedPixels)),
+        ("delayA", centiseconds(p.durationA)), ("delayB", centiseconds(p.durationB)),
         ("presentInA", .bool(p.presentInA)), ("presentInB", .bool(p.presentInB)),
         ("sizeMismatch", .bool(p.sizeMismatch)),
       ]
@@ -39,7 +48,9 @@ extension SequenceComparison {
       ("a", .string(a)), ("b", .string(b)), ("kind", .string(images ? "image" : "sequence")),
       ("identical", .bool(!differs)), ("mismatchedPixels", .int(totalMismatched)),
       ("frameCountA", .int(frameCountA)), ("frameCountB", .int(frameCountB)),
-      ("differingFrames", .int(differingFrames)),
+      ("differingFrames", .int(differingFrames)), ("comparedBy", .string(rule.rawValue)),
+      ("durationA", seconds(durationA)), ("durationB", seconds(durationB)),
+      ("durationsDiffer", .bool(durationsDiffer)),
       ("diff", diff.map { .string($0) } ?? .null),
       ("frames", .array(positions)),
     ])

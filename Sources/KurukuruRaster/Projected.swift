@@ -183,11 +183,6 @@ private let warpSourceFactor = 2.0
 /// Samples per target pixel, per side.
 private let warpSamples = 4
 
-/// A rectangle of pixels: column and row of its top-left corner, width and height.
-private struct PixelRect {
-  var x: Int, y: Int, width: Int, height: Int
-}
-
 /// The offscreen surface for `bounds` (plane points): pixels at `warpSourceFactor` × `scale`,
 /// or at `scale` when that would pass `Rasterizer.maximumLayerSide`; 2 pixels of margin.
 /// - Returns: the surface's scale (pixels per point) and its rectangle in those pixels.

@@ -122,6 +122,8 @@ final class CompareCommandTests: XCTestCase {
     XCTAssertTrue(text.stdout.hasPrefix("1 of 4 frames differ: 48 mismatched pixels"), text.stdout)
   }
 
+  /// A longer delay on one side shows its next frames later: they differ where the two show
+  /// different frames (found at the time), and the total durations differ.
   func testGIFWithAChangedDelay() throws {
     let frames = (0..<3).map { compareFrame($0) }
     let a = try dir().gif("a.gif", frames, delays: [4, 4, 4])
@@ -129,12 +131,19 @@ final class CompareCommandTests: XCTestCase {
     let run = try CLITest.run(["compare", a, b, "--json"])
     XCTAssertEqual(run.status, 1)
     let object = try parse(run.stdout)
-    XCTAssertEqual(object["mismatchedPixels"] as? Int, 0)
+    XCTAssertEqual(object["durationsDiffer"] as? Bool, true)
+    XCTAssertEqual(object["durationA"] as? Double, 0.12)
+    XCTAssertEqual(object["durationB"] as? Double, 0.18)
     let perFrame = try XCTUnwrap(object["frames"] as? [[String: Any]])
     XCTAssertEqual(perFrame[1]["delayA"] as? Int, 4)
     XCTAssertEqual(perFrame[1]["delayB"] as? Int, 10)
+    let first = try XCTUnwrap(perFrame.first { ($0["mismatchedPixels"] as? Int ?? 0) > 0 })
+    XCTAssertEqual(first["frameA"] as? Int, 2)
+    XCTAssertEqual(first["frameB"] as? Int, 1)
+    XCTAssertEqual(first["time"] as? Double, 0.08)
     let text = try CLITest.run(["compare", a, b])
-    XCTAssertTrue(text.stdout.contains("delays differ at 1 frame"), text.stdout)
+    XCTAssertTrue(text.stdout.contains("(first: frame 2 vs 1 at 0.08 s)"), text.stdout)
+    XCTAssertTrue(text.stdout.hasSuffix("durations differ: 0.12 vs 0.18 s\n"), text.stdout)
   }
 
   func testGIFWithAMissingFrame() throws {
@@ -143,7 +152,8 @@ final class CompareCommandTests: XCTestCase {
     let b = try dir().gif("b.gif", Array(frames.prefix(3)), delays: [4, 4, 4])
     let run = try CLITest.run(["compare", a, b])
     XCTAssertEqual(run.status, 1)
-    XCTAssertTrue(run.stdout.contains("frame counts differ: 4 vs 3"), run.stdout)
+    XCTAssertTrue(run.stdout.contains("durations differ: 0.16 vs 0.12 s"), run.stdout)
+    XCTAssertFalse(run.stdout.contains("frame counts differ"), "by display time the counts alone do not count")
     let object = try parse(try CLITest.run(["compare", a, b, "--json"]).stdout)
     XCTAssertEqual(object["frameCountA"] as? Int, 4)
     XCTAssertEqual(object["frameCountB"] as? Int, 3)
@@ -179,6 +189,85 @@ final class CompareCommandTests: XCTestCase {
     XCTAssertTrue(files.contains("diff10.png"))
     let diff10 = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: diffs + "/diff10.png"))))
     XCTAssertEqual(diff10[14, 6], RGBA8(r: 255, g: 0, b: 0))
+  }
+
+  // MARK: - Renders of one preset
+
+  /// Renders `preset` with the built binary (extra arguments after it) into the scratch folder.
+  private func render(_ preset: String, _ arguments: [String]) throws {
+    let run = try CLITest.run(["render", preset] + arguments, in: URL(fileURLWithPath: try dir().path))
+    XCTAssertEqual(run.status, 0, run.stderr)
+  }
+
+  /// The APNG and the WebP of a render equal its PNG folder (exit 0) though they merge
+  /// identical frames; the GIF differs at most in its palette's pixels, never in frame counts or
+  /// timing.
+  func testEveryFormatOfARenderComparesByDisplayTimeWithItsPNGFolder() throws {
+    for (preset, scale) in [("four-color-ring", "2"), ("activity-indicator", "1"), ("bars-fade", "1")] {
+      try render(preset, ["--format", "png", "--scale", scale, "--output", "\(preset)-png"])
+      for format in ["apng", "webp", "gif"] {
+        try render(preset, ["--format", format, "--scale", scale, "--output", "\(preset).\(format)"])
+      }
+      let folder = try dir().path + "/\(preset)-png"
+      for format in ["apng", "webp"] {
+        let run = try CLITest.run(["compare", try dir().path + "/\(preset).\(format)", folder])
+        XCTAssertEqual(run.status, 0, "\(preset).\(format): \(run.stdout)")
+        XCTAssertTrue(run.stdout.hasPrefix("identical: "), run.stdout)
+      }
+      let gif = try CLITest.run(["compare", try dir().path + "/\(preset).gif", folder, "--json"])
+      let object = try parse(gif.stdout)
+      XCTAssertEqual(object["comparedBy"] as? String, "displayTime")
+      XCTAssertEqual(object["durationsDiffer"] as? Bool, false, preset)
+      let positions = try XCTUnwrap(object["frames"] as? [[String: Any]])
+      XCTAssertTrue(positions.allSatisfy { $0["presentInA"] as? Bool == true && $0["presentInB"] as? Bool == true }, preset)
+      XCTAssertTrue(positions.allSatisfy { $0["sizeMismatch"] as? Bool == false }, preset)
+      let text = try CLITest.run(["compare", try dir().path + "/\(preset).gif", folder]).stdout
+      XCTAssertFalse(text.contains("frame counts differ") || text.contains("durations differ"), text)
+    }
+  }
+
+  /// A GIF of a 60 fps scene is re-timed to 50 fps (delays of 2 cs, 75 frames for 90): against
+  /// the 60 fps PNG folder over the same 1.5 s it differs only in pixels, every folder frame is
+  /// compared, in time order.
+  func testGIFRetimedToFiftyFPSAgainstASixtyFPSFolder() throws {
+    try render("activity-indicator", ["--format", "png", "--fps", "60", "--output", "p60"])
+    try render("activity-indicator", ["--format", "gif", "--fps", "60", "--output", "a.gif"])
+    let run = try CLITest.run(["compare", try dir().path + "/a.gif", try dir().path + "/p60", "--json"])
+    let object = try parse(run.stdout)
+    XCTAssertEqual(object["frameCountB"] as? Int, 90)
+    XCTAssertEqual(object["durationA"] as? Double, 1.5)
+    XCTAssertTrue(object["durationB"] is NSNull, "a folder has no timing")
+    XCTAssertEqual(object["durationsDiffer"] as? Bool, false)
+    let positions = try XCTUnwrap(object["frames"] as? [[String: Any]])
+    XCTAssertEqual(Set(positions.compactMap { $0["frameB"] as? Int }), Set(0..<90))
+    XCTAssertTrue(positions.allSatisfy { $0["presentInA"] as? Bool == true && $0["presentInB"] as? Bool == true })
+    let times = positions.compactMap { $0["time"] as? Double }
+    XCTAssertEqual(times.count, positions.count)
+    XCTAssertEqual(times, times.sorted())
+    let text = try CLITest.run(["compare", try dir().path + "/a.gif", try dir().path + "/p60"]).stdout
+    XCTAssertFalse(text.contains("frame counts differ") || text.contains("durations differ"), text)
+  }
+
+  /// One changed frame of a PNG folder is found at that frame and its time, against the APNG
+  /// that merged frames around it.
+  func testOneChangedFolderFrameIsFoundAtItsFrameAndTime() throws {
+    try render("four-color-ring", ["--format", "png", "--output", "png"])
+    try render("four-color-ring", ["--format", "apng", "--output", "a.apng"])
+    let file = try dir().path + "/png/four-color-ring10.png"
+    var frame = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))
+    for y in 0..<6 { for x in 0..<6 { setPixel(&frame, x, y, RGBA8(r: 255, g: 0, b: 255)) } }
+    try Data(try PNG.encode(frame)).write(to: URL(fileURLWithPath: file))
+    let run = try CLITest.run(["compare", try dir().path + "/a.apng", try dir().path + "/png", "--json"])
+    XCTAssertEqual(run.status, 1)
+    let positions = try XCTUnwrap(try parse(run.stdout)["frames"] as? [[String: Any]])
+    let differing = positions.filter { ($0["mismatchedPixels"] as? Int ?? 0) > 0 }
+    XCTAssertEqual(differing.count, 1)
+    XCTAssertEqual(differing.first?["frameB"] as? Int, 10)
+    XCTAssertEqual(differing.first?["mismatchedPixels"] as? Int, 36)
+    XCTAssertEqual(try XCTUnwrap(differing.first?["time"] as? Double), 10.0 / 30, accuracy: 1e-9)
+    let text = try CLITest.run(["compare", try dir().path + "/a.apng", try dir().path + "/png"]).stdout
+    XCTAssertTrue(text.hasPrefix("1 of 45 frames differ: 36 mismatched pixels (first: frame "), text)
+    XCTAssertTrue(text.contains(" vs 10 at 0.3333 s)"), text)
   }
 
   func testEmptyFolderIsUnreadable() throws {

@@ -29,9 +29,7 @@ final class CompareScratch {
   /// Writes an animated GIF of `frames` with `delays` (centiseconds) and returns its path.
   func gif(_ name: String, _ frames: [Frame], delays: [Int]) throws -> String {
     let p = path + "/" + name
-    let bytes = try GIFEncoder.encode(
-      width: frames[0].width, height: frames[0].height, frameCount: frames.count, delays: delays,
-      frames: { Array(frames[$0]) })
+    let bytes = try GIFEncoder.encode(TimedFrames(frames, durations: delays.map { Rational($0, 100) }))
     try Data(bytes).write(to: URL(fileURLWithPath: p))
     return p
   }

@@ -89,7 +89,8 @@ final class GIFPresetTests: XCTestCase {
 
       // Bookkeeping: the GIF's frames start where rendered frames start, their delays add up to
       // the loop, and a frame is merged into the previous one only when it looks the same.
-      let timeline = GIFDelays.centiseconds(frameCount: frameCount, fps: fps)
+      let frameDuration = try XCTUnwrap(Rational(approximating: 1 / fps, maxDenominator: 1_000_000), "\(preset.name)")
+      let timeline = GIFDelays.centiseconds(.uniform(count: frameCount, frameDuration: frameDuration))
       var timelineStarts: [Int] = []
       var t = 0
       for d in timeline {

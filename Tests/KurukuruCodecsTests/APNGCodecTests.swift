@@ -260,33 +260,31 @@ final class APNGCodecTests: XCTestCase {
   }
 
   func testEncoderRejectsBadInput() {
-    XCTAssertThrowsError(try APNGEncoder.encode([], delays: [])) { XCTAssertEqual($0 as? APNGError, .noFrames) }
-    let f = [Frame(width: 2, height: 2)]
-    XCTAssertThrowsError(try APNGEncoder.encode(f, delays: [APNGDelay(1, 0)])) {
-      XCTAssertEqual($0 as? APNGError, .invalidDelay(frame: 0))
+    XCTAssertThrowsError(try APNGEncoder.encode(TimedFrames(width: 2, height: 2, timing: .fps(30, count: 0)) { _ in [] })) {
+      XCTAssertEqual($0 as? APNGError, .input(.noFrames))
     }
+    let f = [Frame(width: 2, height: 2)]
+    XCTAssertThrowsError(try APNGEncoder.encode(TimedFrames(f))) { XCTAssertEqual($0 as? APNGError, .input(.untimed)) }
     XCTAssertThrowsError(try APNGEncoder.encode(f, delays: [APNGDelay(1, 10)], options: APNGOptions(loopCount: 70000))) {
-      XCTAssertEqual($0 as? APNGError, .invalidLoopCount(70000))
+      XCTAssertEqual($0 as? APNGError, .input(.invalidLoopCount(70000)))
     }
     XCTAssertThrowsError(try APNGEncoder.encode(f + [Frame(width: 3, height: 2)], delays: Self.delays(2))) {
-      XCTAssertEqual($0 as? APNGError, .frameSizeMismatch(frame: 1, width: 3, height: 2, expectedWidth: 2, expectedHeight: 2))
+      XCTAssertEqual($0 as? APNGError, .input(.frameSizeMismatch(frame: 1, width: 3, height: 2, expectedWidth: 2, expectedHeight: 2)))
     }
   }
 
   // MARK: - Delays
 
   func testDelaysAreExactFractionsOfThePeriod() {
-    XCTAssertEqual(APNGDelays.delays(frameCount: 36, period: 1.2, fps: 30), [APNGDelay](repeating: APNGDelay(1, 30), count: 36))
-    XCTAssertEqual(APNGDelays.delays(frameCount: 60, period: 1.2, fps: 50), [APNGDelay](repeating: APNGDelay(1, 50), count: 60))
-    XCTAssertEqual(APNGDelays.delays(frameCount: 7, period: 1, fps: 7), [APNGDelay](repeating: APNGDelay(1, 7), count: 7))
+    XCTAssertEqual(APNGDelays.delays(.fps(30, count: 36)), [APNGDelay](repeating: APNGDelay(1, 30), count: 36))
+    XCTAssertEqual(APNGDelays.delays(.fps(50, count: 60)), [APNGDelay](repeating: APNGDelay(1, 50), count: 60))
+    XCTAssertEqual(APNGDelays.delays(.fps(7, count: 7)), [APNGDelay](repeating: APNGDelay(1, 7), count: 7))
     // A period that is no small fraction: milliseconds with the rounding carried.
     // 0.9999 s / 7 = 9999/70000: the denominator does not fit 16 bits.
-    let odd = APNGDelays.delays(frameCount: 7, period: 0.9999, fps: 7)
+    let odd = APNGDelays.delays(.uniform(count: 7, frameDuration: Rational(9999, 70000)))
     XCTAssertEqual(Set(odd.map(\.denominator)), [1000])
     XCTAssertEqual(odd.map(\.numerator), [143, 143, 143, 142, 143, 143, 143])
     XCTAssertEqual(odd.map(\.numerator).reduce(0, +), 1000)
-    XCTAssertEqual(APNGDelay.centiseconds([APNGDelay](repeating: APNGDelay(1, 30), count: 6)), [3, 4, 3, 3, 4, 3])
-    XCTAssertEqual(APNGDelay.centiseconds([APNGDelay](repeating: APNGDelay(1, 40), count: 4)), [3, 2, 3, 2])
     XCTAssertEqual(APNGDelay(1, 30).adding(APNGDelay(1, 30)), APNGDelay(1, 15))
     XCTAssertNil(APNGDelay(65535, 1).adding(APNGDelay(1, 1)))
   }

@@ -52,7 +52,8 @@ final class FrameSourceTests: XCTestCase {
     XCTAssertEqual(source.count, 4)
     XCTAssertEqual(try source.frame(3), frame(10))
     XCTAssertEqual(try source.frame(1), frame(1))
-    XCTAssertNil(source.delay(0))
+    XCTAssertEqual(source.timing, .untimed(count: 4))
+    XCTAssertEqual([source.width, source.height], [4, 4], "the first frame's size")
   }
 
   // MARK: - Kinds
@@ -72,8 +73,23 @@ final class FrameSourceTests: XCTestCase {
     let gif = try FrameSource(path: gifPath)
     XCTAssertFalse(gif.isSingleImage)
     XCTAssertEqual(gif.count, 3)
-    XCTAssertEqual((0..<3).map { gif.delay($0) }, [5, 7, 9], "told by contents, not the name")
+    XCTAssertEqual(gif.timing, .durations([5, 7, 9].map { Rational($0, 100) }, unit: Rational(1, 100)),
+                   "told by contents, not the name")
     XCTAssertEqual(try gif.frame(2), frame(3))
+  }
+
+  /// APNG and WebP files keep their exact timing: fcTL fractions, WebP milliseconds.
+  func testAPNGAndWebPTimingIsExact() throws {
+    let frames = [frame(1), frame(2), frame(3)]
+    let apngPath = folder + "/anim.apng", webpPath = folder + "/anim.webp"
+    try Data(try APNGEncoder.encode(TimedFrames(frames, frameDuration: Rational(1, 30)))).write(to: URL(fileURLWithPath: apngPath))
+    try Data(try WebPEncoder.encode(TimedFrames(frames, frameDuration: Rational(1, 30))).bytes)
+      .write(to: URL(fileURLWithPath: webpPath))
+    let apng = try FrameSource(path: apngPath)
+    XCTAssertEqual(apng.timing, .durations([Rational](repeating: Rational(1, 30), count: 3)))
+    XCTAssertEqual(try apng.frames.frames(0..<3), frames)
+    let webp = try FrameSource(path: webpPath)
+    XCTAssertEqual(webp.timing, .durations([33, 34, 33].map { Rational($0, 1000) }, unit: Rational(1, 1000)))
   }
 
   // MARK: - Errors

@@ -43,7 +43,7 @@ final class GIFMeasurementTests: XCTestCase {
                 options: GIFOptions()),
       AnimationSpec(name: "arc-opaque", size: 120,
                 frames: (0..<n).map { Synthetic.arc(size: 120, frame: $0, of: n, background: dark) },
-                options: GIFOptions(keepTransparency: false)),
+                options: GIFOptions(transparency: .flatten(matte: RGBA8(r: 255, g: 255, b: 255)))),
       AnimationSpec(name: "dots-transparent", size: 120, frames: (0..<n).map(dots), options: GIFOptions()),
       AnimationSpec(name: "arc-large", size: 240, frames: (0..<n).map { Synthetic.arc(size: 240, frame: $0, of: n) },
                 options: GIFOptions()),
@@ -59,8 +59,8 @@ final class GIFMeasurementTests: XCTestCase {
       for _ in 0..<max(1, Int((Double(delay) / (100.0 / 30)).rounded())) { shown.append(frame) }
     }
     for (i, frame) in animation.frames.enumerated() where i < shown.count {
-      values.append(Reference.psnr(Reference.onMatte(shown[i], animation.options.matte),
-                                   Reference.onMatte(frame, animation.options.matte)))
+      let matte = animation.options.matte ?? RGBA8(r: 255, g: 255, b: 255)
+      values.append(Reference.psnr(Reference.onMatte(shown[i], matte), Reference.onMatte(frame, matte)))
     }
     return (values.min() ?? 0, values.reduce(0, +) / Double(max(1, values.count)))
   }
@@ -75,7 +75,7 @@ final class GIFMeasurementTests: XCTestCase {
     for animation in animations() {
       let raw = animation.frames.flatMap(\.pixels)
       try Data(raw).write(to: directory.appendingPathComponent("\(animation.name).rgba"))
-      let delays = GIFDelays.centiseconds(frameCount: animation.frames.count, fps: 30)
+      let delays = GIFDelays.centiseconds(.fps(30, count: animation.frames.count))
       // Settings to try: "COLOURS:ERROR[:THRESHOLD],…" (maxColors, maxColorError, alphaThreshold).
       let settings: [(Int, Double, Int)] = (ProcessInfo.processInfo.environment["KURUKURU_GIF_SETTINGS"] ?? "255:0")
         .split(separator: ",").compactMap { item in
@@ -89,7 +89,7 @@ final class GIFMeasurementTests: XCTestCase {
         options.dither = dither
         options.maxColors = colors
         options.maxColorError = error
-        options.alphaThreshold = threshold
+        if case .matte(let matte, _) = options.transparency { options.transparency = .matte(matte, threshold: threshold) }
         let start = Date()
         let bytes = try GIFEncoder.encode(animation.frames, delays: delays, options: options)
         let seconds = Date().timeIntervalSince(start)

@@ -173,7 +173,7 @@ final class GIFPaletteTests: XCTestCase {
     XCTAssertThrowsError(try GIFEncoder.encode(frames, delays: delays, options: GIFOptions(maxColorError: -1))) {
       XCTAssertEqual("\($0)", "gif: colour error target -1.0 must be a finite number ≥ 0")
     }
-    XCTAssertThrowsError(try GIFEncoder.encode(frames, delays: delays, options: GIFOptions(alphaThreshold: 0))) {
+    XCTAssertThrowsError(try GIFEncoder.encode(frames, delays: delays, options: GIFOptions(transparency: .matte(RGBA8(r: 255, g: 255, b: 255), threshold: 0)))) {
       XCTAssertEqual("\($0)", "gif: transparency threshold 0 is outside 1...255")
     }
   }

@@ -19,7 +19,8 @@ final class GIFRoundTripTests: XCTestCase {
     assertFramesEqual(decoded.frames, expected, "decoded vs intended canvas:", file: file, line: line)
     var worst = 99.0
     for (i, frame) in decoded.frames.enumerated() where i < frames.count {
-      let psnr = Reference.psnr(Reference.onMatte(frame, options.matte), Reference.onMatte(frames[i], options.matte))
+      let matte = options.matte ?? RGBA8(r: 255, g: 255, b: 255)
+      let psnr = Reference.psnr(Reference.onMatte(frame, matte), Reference.onMatte(frames[i], matte))
       worst = min(worst, psnr)
       XCTAssertGreaterThanOrEqual(psnr, minimumPSNR, "frame \(i)", file: file, line: line)
     }
@@ -78,9 +79,8 @@ final class GIFRoundTripTests: XCTestCase {
   func testGradientArcOnTransparentNeedsQuantizing() throws {
     let frames = (0..<count).map { Synthetic.arc(size: size, frame: $0, of: count) }
     var histogram = ColorHistogram()
-    let matting = Matting(options: GIFOptions())
-    var keys = [ColorKey](repeating: 0, count: size * size)
-    for frame in frames { matting.keys(of: frame, into: &keys); histogram.add(keys) }
+    let matting = Matting(GIFOptions().transparency)
+    for frame in frames { histogram.add(Reference.keys(of: frame, matting)) }
     XCTAssertGreaterThan(histogram.counts.count, 255, "the test must exercise the quantizer")
     _ = try roundTrip(frames, options: GIFOptions())
     _ = try roundTrip(frames, options: GIFOptions(dither: .ordered))
@@ -88,7 +88,7 @@ final class GIFRoundTripTests: XCTestCase {
 
   func testOpaqueArc() throws {
     let frames = (0..<count).map { Synthetic.arc(size: size, frame: $0, of: count, background: (0.1, 0.1, 0.12)) }
-    _ = try roundTrip(frames, options: GIFOptions(keepTransparency: false))
+    _ = try roundTrip(frames, options: GIFOptions(transparency: .flatten(matte: RGBA8(r: 255, g: 255, b: 255))))
     let decoded = try GIFDecoder.decode(try GIFEncoder.encode(frames, delays: [Int](repeating: 4, count: count)))
     XCTAssertTrue(decoded.frames.allSatisfy { $0.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 } })
   }
@@ -97,12 +97,12 @@ final class GIFRoundTripTests: XCTestCase {
     let frames = (0..<4).map { Synthetic.disc(size: 16, frame: $0, of: 4) }
     let matte = RGBA8(r: 10, g: 20, b: 30)
     let decoded = try GIFDecoder.decode(
-      try GIFEncoder.encode(frames, delays: [5, 5, 5, 5], options: GIFOptions(matte: matte, keepTransparency: false)))
+      try GIFEncoder.encode(frames, delays: [5, 5, 5, 5], options: GIFOptions(transparency: .flatten(matte: matte))))
     XCTAssertEqual(decoded.frames[0][0, 0], matte, "transparent corners take the matte")
     XCTAssertEqual(decoded.frames.count, 4)
   }
 
-  /// `cutsAlpha`: pixels at least half opaque keep their own colour, opaque; the others are
+  /// `.cut`: pixels at least half opaque keep their own colour, opaque; the others are
   /// transparent, whatever the matte; a shape fading through 128 appears at once.
   func testCutAlphaKeepsOwnColoursAndDropsTheRest() throws {
     func frame(_ alphas: [UInt8]) -> Frame {
@@ -111,7 +111,7 @@ final class GIFRoundTripTests: XCTestCase {
       return Frame(width: alphas.count, height: 1, pixels: pixels)
     }
     let frames = [frame([0, 40, 127, 128, 200, 255]), frame([0, 90, 140, 128, 60, 255])]
-    let options = GIFOptions(matte: RGBA8(r: 0, g: 0, b: 255), cutsAlpha: true, maxColorError: 0)
+    let options = GIFOptions(transparency: .cut, maxColorError: 0)
     let decoded = try GIFDecoder.decode(try GIFEncoder.encode(frames, delays: [5, 5], options: options))
     let red = RGBA8(r: 200, g: 40, b: 10), clear = RGBA8(r: 0, g: 0, b: 0, a: 0)
     XCTAssertEqual((0..<6).map { decoded.frames[0][$0, 0] }, [clear, clear, clear, red, red, red])
@@ -123,10 +123,15 @@ final class GIFRoundTripTests: XCTestCase {
     XCTAssertEqual(matted.frames[0][4, 0], RGBA8(r: 157, g: 31, b: 63), "200/255 of the colour over blue")
     XCTAssertNotEqual(matted.frames[0][1, 0], clear, "alpha 40 stays (above the threshold of 8)")
 
-    // Without transparency (an opaque scene) the option changes nothing.
+    // Without transparency (an opaque scene) the choice changes nothing.
     let opaque = [frame([255, 255, 255])]
-    XCTAssertEqual(try GIFEncoder.encode(opaque, delays: [5], options: GIFOptions(cutsAlpha: true)),
-                   try GIFEncoder.encode(opaque, delays: [5], options: GIFOptions()))
+    let white = RGBA8(r: 255, g: 255, b: 255)
+    for transparency in [GIFTransparency.cut, .flatten(matte: white), .matte(white, threshold: 90)] {
+      XCTAssertEqual(try GIFEncoder.encode(opaque, delays: [5], options: GIFOptions(transparency: transparency)),
+                     try GIFEncoder.encode(opaque, delays: [5], options: GIFOptions()), "\(transparency)")
+    }
+    XCTAssertEqual(GIFTransparency.cut.forBackground(opaque: true), .flatten(matte: white))
+    XCTAssertEqual(GIFTransparency.cut.forBackground(opaque: false), .cut)
   }
 
   func testEncodingIsDeterministic() throws {

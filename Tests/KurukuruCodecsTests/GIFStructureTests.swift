@@ -208,7 +208,7 @@ final class GIFStructureTests: XCTestCase {
       }
       return (bytes, ranges)
     }
-    let chunk = GIFEncoder.chunkSize(width: size, height: size)
+    let chunk = FrameChunks.size(width: size, height: size)
     let cached = try encode(budget: KeyCache.budget)
     XCTAssertTrue(cached.ranges.allSatisfy { $0.count <= chunk && !$0.isEmpty })
     XCTAssertEqual(cached.ranges.flatMap { Array($0) }, Array(0..<count), "rendered once")
@@ -224,7 +224,7 @@ final class GIFStructureTests: XCTestCase {
   func testProviderErrorsStopTheEncodingWhileTheNextChunkIsRendered() {
     struct Broken: Error, Equatable { let frame: Int }
     let size = 16
-    let count = 3 * GIFEncoder.chunkSize(width: size, height: size)
+    let count = 3 * FrameChunks.size(width: size, height: size)
     for failing in [0, count / 2, count - 1] {
       var asked: [Range<Int>] = []
       XCTAssertThrowsError(try GIFEncoder.encode(width: size, height: size, frameCount: count,

@@ -94,18 +94,17 @@ enum Reference {
 
   /// The canvases the encoder intends: matted, palette-mapped, transparent as (0, 0, 0, 0).
   static func expected(_ frames: [Frame], options: GIFOptions) -> [Frame] {
-    var matting = Matting(options: options)
-    if options.keepTransparency && options.maxColorError != 0 && options.maxFringeError > 0 {
+    var matting = Matting(options.transparency)
+    if case .matte(_, let base) = options.transparency, options.maxColorError != 0 && options.maxFringeError > 0 {
       // The encoder sets the alpha threshold from its first chunk of frames.
-      let chunk = GIFEncoder.chunkSize(width: frames[0].width, height: frames[0].height)
-      matting = Matting(options: options, threshold: Matting.fringeThreshold(
-        of: Array(frames.prefix(chunk)), matte: matting.matte, base: options.alphaThreshold,
-        maxError: options.maxFringeError))
+      let chunk = FrameChunks.size(width: frames[0].width, height: frames[0].height)
+      matting = Matting(options.transparency, threshold: Matting.fringeThreshold(
+        of: Array(frames.prefix(chunk)), matte: matting.matte, base: base, maxError: options.maxFringeError))
     }
     var histogram = ColorHistogram()
     var keys = [ColorKey](repeating: 0, count: frames[0].width * frames[0].height)
     for frame in frames {
-      matting.keys(of: frame, into: &keys)
+      keys = Reference.keys(of: frame, matting)
       histogram.add(keys)
     }
     let colorError = options.colorError(hasTransparency: histogram.transparentCount > 0)
@@ -117,7 +116,7 @@ enum Reference {
     var previousKeys: [ColorKey]? = nil
     var previousIndices = [Int](repeating: 0, count: keys.count)
     return frames.map { frame in
-      matting.keys(of: frame, into: &keys)
+      keys = Reference.keys(of: frame, matting)
       var out = Frame(width: frame.width, height: frame.height)
       for y in 0..<frame.height {
         for x in 0..<frame.width {
@@ -147,13 +146,29 @@ enum Reference {
   }
 }
 
+extension Reference {
+  /// The colour key of every pixel of `frame` under `matting`, row by row.
+  static func keys(of frame: Frame, _ matting: Matting) -> [ColorKey] {
+    frame.pixels.withUnsafeBufferPointer { px in (0..<(frame.width * frame.height)).map { matting.key(px, $0) } }
+  }
+}
+
 // MARK: - Encoding helpers
 
 extension GIFEncoder {
-  /// Encodes in-memory frames (tests only).
+  /// Encodes in-memory frames with delays in centiseconds (tests only).
   static func encode(_ frames: [Frame], delays: [Int], options: GIFOptions = GIFOptions()) throws -> [UInt8] {
-    try encode(width: frames[0].width, height: frames[0].height, frameCount: frames.count, delays: delays,
-               options: options) { Array(frames[$0]) }
+    try encode(TimedFrames(frames, durations: delays.map { Rational($0, 100) }, unit: Rational(1, 100)), options: options)
+  }
+
+  /// Encodes frames from a provider with delays in centiseconds (tests only); `frameCount` must
+  /// be `delays.count`.
+  static func encode(width: Int, height: Int, frameCount: Int, delays: [Int], options: GIFOptions = GIFOptions(),
+                     cacheBudget: Int = KeyCache.budget, frames: @escaping (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
+    precondition(frameCount == delays.count, "one delay per frame")
+    let timing = FrameTiming.durations(delays.map { Rational($0, 100) }, unit: Rational(1, 100))
+    return try encode(TimedFrames(width: width, height: height, timing: timing, frames: frames), options: options,
+                      cacheBudget: cacheBudget)
   }
 }
 

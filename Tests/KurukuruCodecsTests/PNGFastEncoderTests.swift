@@ -1,4 +1,4 @@
-import CKurukuruPNG
+import CKurukuruFastPNG
 import Foundation
 import KurukuruCore
 import KurukuruCodecs
@@ -71,7 +71,7 @@ final class PNGFastEncoderTests: XCTestCase {
       }
       if freq.filter({ $0 > 0 }).count < 2 { freq[0] = 1; freq[1] = 1 }
       var lengths = [UInt8](repeating: 99, count: n)
-      XCTAssertEqual(kk_png_huffman_lengths(freq, Int32(n), Int32(limit), &lengths), 0)
+      XCTAssertEqual(kk_fast_huffman_lengths(freq, Int32(n), Int32(limit), &lengths), 0)
       var kraft = 0.0
       for i in 0..<n {
         XCTAssertEqual(lengths[i] == 0, freq[i] == 0, "table \(t) symbol \(i)")
@@ -83,8 +83,8 @@ final class PNGFastEncoderTests: XCTestCase {
     }
     XCTAssertGreaterThan(limited, 500, "many tables reach the limit")
     var lengths = [UInt8](repeating: 0, count: 3)
-    XCTAssertEqual(kk_png_huffman_lengths([1, 0, 0], 3, 15, &lengths), -1, "one used symbol")
-    XCTAssertEqual(kk_png_huffman_lengths([1, 1, 1], 3, 1, &lengths), -1, "three codes in one bit")
+    XCTAssertEqual(kk_fast_huffman_lengths([1, 0, 0], 3, 15, &lengths), -1, "one used symbol")
+    XCTAssertEqual(kk_fast_huffman_lengths([1, 1, 1], 3, 1, &lengths), -1, "three codes in one bit")
   }
 
   func testSamePixelsGiveSameBytes() throws {
@@ -146,13 +146,14 @@ final class PNGFastEncoderTests: XCTestCase {
     XCTAssertEqual(try PNG.encodeFast(copy, level: 4, reusing: broken).bytes, first.bytes)
   }
 
-  /// Each thread remembers the lines and symbols of the frames it encoded before and matches
-  /// only the bands of lines that changed: a frame must still give the bytes a thread that never
-  /// saw another frame gives. The sequence changes single rows at band edges (a band's last row
+  /// An encoder remembers the lines and symbols of the frames it encoded before and matches
+  /// only the bands of lines that changed: a frame must still give the bytes a new encoder
+  /// gives. The sequence changes single rows at band edges (a band's last row
   /// is read by the next band's matches), flips rows between the up and none filters (also where
   /// a row's pixels change but its filtered bytes do not), switches to
   /// libdeflate (noise) and back, changes size and back, and repeats frames.
-  func testEarlierFramesOnTheSameThreadDoNotChangeTheBytes() throws {
+  func testEarlierFramesOfTheSameEncoderDoNotChangeTheBytes() throws {
+    let encoder = try FastPNGEncoder()
     var base = Frame(width: 60, height: 70)
     for y in 0..<base.height {
       for x in 0..<base.width where (x - 30) * (x - 30) + (y - 35) * (y - 35) < 600 {
@@ -160,7 +161,7 @@ final class PNGFastEncoderTests: XCTestCase {
       }
     }
     // The pixel matcher encodes it (libdeflate's levels would differ) and remembers its symbols.
-    XCTAssertEqual(try PNG.encodeFast(base, level: 1), try PNG.encodeFast(base, level: 12))
+    XCTAssertEqual(try encoder.encode(base, level: 1), try PNG.encodeFast(base, level: 12))
     func changing(_ frame: Frame, rows: [Int], seed: UInt8) -> Frame {
       var copy = frame
       for y in rows { copy[(y * 7 + Int(seed)) % copy.width, y] = RGBA8(r: seed, g: 1, b: 2, a: 3) }
@@ -189,24 +190,36 @@ final class PNGFastEncoderTests: XCTestCase {
       fromXXY, toYYY, fromXXY,
     ]
     for (i, frame) in sequence.enumerated() {
-      let bytes = try PNG.encodeFast(frame)
-      XCTAssertEqual(bytes, try encodedOnFreshThread(frame), "frame \(i)")
+      let bytes = try encoder.encode(frame)
+      XCTAssertEqual(bytes, try FastPNGEncoder().encode(frame), "frame \(i)")
       XCTAssertEqual(try PNG.decode(bytes), frame, "frame \(i)")
     }
   }
 
-  /// `PNG.encodeFast` on a thread that has encoded nothing before.
-  private func encodedOnFreshThread(_ frame: Frame) throws -> [UInt8] {
-    let result = Locked<Result<[UInt8], Error>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      let bytes = Result { try PNG.encodeFast(frame) }
-      result.withLock { $0 = bytes }
-      done.signal()
+  /// Encoders handed to threads by the pool: a loader's frames written on 1 and on 3 threads,
+  /// in any order and by any encoder, are the same bytes as each frame from a new encoder.
+  func testPooledEncodersOnOneAndThreeThreadsWriteTheSameBytes() throws {
+    let frames = (0..<24).map { k -> Frame in
+      var f = Frame(width: 90, height: 90)
+      for y in 0..<90 {
+        for x in 0..<90 where abs((x - 45) * (x - 45) + (y - 45) * (y - 45) - 900) < 120 && (x + k * 5) % 90 < 40 {
+          f[x, y] = RGBA8(r: 30, g: UInt8(100 + k), b: 220, a: UInt8(128 + k * 5))
+        }
+      }
+      return f
     }
-    thread.start()
-    done.wait()
-    return try XCTUnwrap(result.withLock { $0 }).get()
+    let fresh = try frames.map { try FastPNGEncoder().encode($0) }
+    for threads in [1, 3] {
+      let pool = FastPNGEncoderPool()
+      let written = Locked<[Int: [UInt8]]>([:])
+      DispatchQueue.concurrentPerform(iterations: threads) { worker in
+        for i in stride(from: worker, to: frames.count, by: threads) {
+          let bytes = try? pool.withEncoder { try $0.encode(frames[i]) }
+          written.withLock { $0[i] = bytes }
+        }
+      }
+      XCTAssertEqual((0..<frames.count).compactMap { i in written.withLock { $0[i] } }, fresh, "\(threads) threads")
+    }
   }
 
   func testBadArgumentsThrow() {

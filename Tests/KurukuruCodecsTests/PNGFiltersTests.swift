@@ -32,7 +32,7 @@ final class PNGFiltersTests: XCTestCase {
         for height in [1, 2, 5] {
           let raw = rows(rowBytes: rowBytes, height: height, seed: UInt64(bpp * 1000 + rowBytes * 10 + height))
           var fixed: [[UInt8]] = []
-          for strategy in FilterStrategy.allCases {
+          for strategy in PNGFilter.allCases {
             let filtered = PNGFilters.filter(raw, rowBytes: rowBytes, height: height, bpp: bpp, strategy: strategy)
             XCTAssertEqual(filtered.count, height * (rowBytes + 1))
             let back = try PNGFilters.unfilter(filtered, rowBytes: rowBytes, height: height, bpp: bpp).get()

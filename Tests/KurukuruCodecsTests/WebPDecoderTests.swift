@@ -12,9 +12,8 @@ final class WebPDecoderTests: XCTestCase {
       for y in 3..<7 { for x in (k * 2)..<(k * 2 + 4) { f[x, y] = RGBA8(r: 200, g: UInt8(30 * k), b: 40, a: UInt8(60 + 30 * k)) } }
       return f
     }
-    return try WebPEncoder.encode(
-      width: 16, height: 12, durations: WebPDelays.milliseconds(frameCount: count, fps: 30),
-      options: WebPOptions(quality: quality, threads: threads), frames: { Array(frames[$0]) }).bytes
+    return try WebPEncoder.encode(TimedFrames(frames, frameDuration: Rational(1, 30)),
+                                  options: WebPOptions(quality: quality, threads: threads)).bytes
   }
 
   func testRoundTripIsExactWithDurations() throws {
@@ -32,20 +31,19 @@ final class WebPDecoderTests: XCTestCase {
     XCTAssertEqual(try Self.animation(quality: 50, threads: 1), try Self.animation(quality: 50, threads: 4))
   }
 
-  func testCentisecondsCarryTheRounding() {
-    XCTAssertEqual(WebPDelays.centiseconds(fromMilliseconds: [33, 34, 33]), [3, 4, 3])
-    XCTAssertEqual(WebPDelays.centiseconds(fromMilliseconds: [15, 15, 15, 15]).reduce(0, +), 6)
-  }
-
   func testEncoderRejectsBadInput() {
     XCTAssertThrowsError(try WebPEncoder.encode(width: 0, height: 4, durations: [10], frames: { _ in [] })) {
-      XCTAssertEqual($0 as? WebPError, .invalidCanvas(width: 0, height: 4))
+      XCTAssertEqual($0 as? WebPError, .input(.invalidCanvas(width: 0, height: 4, maxSide: 16383)))
     }
     XCTAssertThrowsError(try WebPEncoder.encode(width: 4, height: 4, durations: [0], frames: { _ in [] })) {
-      XCTAssertEqual($0 as? WebPError, .invalidDuration(frame: 0, milliseconds: 0))
+      XCTAssertEqual($0 as? WebPError, .input(.invalidDuration(frame: 0, value: 0, unit: .milliseconds, allowed: 1...16_777_215)))
+      XCTAssertEqual("\($0)", "webp: frame 0 lasts 0 ms, outside 1...16777215 ms")
+    }
+    XCTAssertThrowsError(try WebPEncoder.encode(TimedFrames([Frame(width: 4, height: 4)]))) {
+      XCTAssertEqual($0 as? WebPError, .input(.untimed))
     }
     XCTAssertThrowsError(try WebPEncoder.encode(width: 4, height: 4, durations: [10], frames: { _ in [Frame(width: 3, height: 4)] })) {
-      XCTAssertEqual($0 as? WebPError, .frameSizeMismatch(frame: 0, width: 3, height: 4, expectedWidth: 4, expectedHeight: 4))
+      XCTAssertEqual($0 as? WebPError, .input(.frameSizeMismatch(frame: 0, width: 3, height: 4, expectedWidth: 4, expectedHeight: 4)))
     }
   }
 

@@ -21,7 +21,7 @@ final class APNGRenderTests: XCTestCase {
     let timeline = renderer.scene.timeline
     XCTAssertEqual(decoded.width, renderer.width, file: file, line: line)
     XCTAssertEqual(decoded.loopCount, 0, file: file, line: line)
-    let delays = APNGDelays.delays(frameCount: timeline.frameCount, period: timeline.period, fps: timeline.fps)
+    let delays = APNGDelays.delays(renderer.timedFrames.timing)
     let expanded = try XCTUnwrap(APNGRenderTests.expand(decoded, delays: delays), "\(name): merged delays", file: file, line: line)
     let frames = try renderer.frames(0..<renderer.frameCount)
     XCTAssertEqual(expanded.count, frames.count, file: file, line: line)

@@ -2,7 +2,7 @@ import Foundation
 import Kurukuru
 import XCTest
 
-/// The PNG-sequence writer (`PNG.encodeFast` plus copies of repeated frames): exact pixels on
+/// The PNG-sequence writer (`FastPNGEncoder`s from a pool plus copies of repeated frames): exact pixels on
 /// every bundled preset, identical frames in identical files, the same bytes for any jobs.
 final class PNGSequenceFastTests: XCTestCase {
   func testEveryPresetsFirstFramesRoundTripExactly() throws {
@@ -50,5 +50,23 @@ final class PNGSequenceFastTests: XCTestCase {
     }
     XCTAssertEqual(outputs[0], outputs[1])
     XCTAssertEqual(outputs[0], outputs[2])
+  }
+
+  /// Bundled presets written as PNG sequences with 1 and 3 jobs: the same files, byte for byte,
+  /// though each job's encoder saw other frames before.
+  func testBundledPresetSequencesAreTheSameBytesAtOneAndThreeJobs() throws {
+    for name in ["four-color-ring", "gradient-ring", "activity-indicator"] {
+      var outputs: [[[UInt8]]] = []
+      for jobs in [1, 3] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kurukuru-pngjobs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let summary = try Renderer(try RendererTests.preset(name), scale: 2, jobs: jobs).write(.pngSequence(), to: dir.path)
+        outputs.append(try summary.files.map { file in
+          [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: dir.appendingPathComponent(file).path)))
+        })
+      }
+      XCTAssertGreaterThan(outputs[0].count, 10, name)
+      XCTAssertTrue(outputs[0] == outputs[1], "\(name): jobs 1 and 3 write the same files")
+    }
   }
 }

@@ -189,8 +189,8 @@ final class RendererTests: XCTestCase {
       XCTAssertEqual("\(error)", "render: --matte must be an opaque colour")
     }
     let cut = try GIFFormat(options: FormatOptionValues(["matte": "none"]))
-    XCTAssertTrue(cut.options.cutsAlpha)
-    XCTAssertFalse(GIFFormat().options.cutsAlpha)
+    XCTAssertEqual(cut.options.transparency, .cut)
+    XCTAssertEqual(GIFFormat().options.transparency, .matte(RGBA8(r: 255, g: 255, b: 255), threshold: 8))
     XCTAssertEqual(cut.cacheKey, "no matte")
     XCTAssertThrowsError(try GIFFormat(options: FormatOptionValues(["matte": "nope"]))) { error in
       XCTAssertTrue("\(error)".hasPrefix("render: --matte nope: "), "\(error)")
@@ -203,7 +203,7 @@ final class RendererTests: XCTestCase {
     let renderer = try Renderer(try Self.preset("bars-fade"), scale: 1)
     let gif = try GIFFormat(options: FormatOptionValues(["matte": "none", "quality": "0"]))
     let decoded = try GIFDecoder.decode(try gif.encode(renderer))
-    let delays = GIFDelays.centiseconds(frameCount: renderer.scene.timeline.frameCount, fps: renderer.scene.timeline.fps)
+    let delays = GIFDelays.centiseconds(renderer.timedFrames.timing)
     var ends: [Int] = []
     for d in decoded.delays { ends.append((ends.last ?? 0) + d) }
     var start = 0, partial = 0

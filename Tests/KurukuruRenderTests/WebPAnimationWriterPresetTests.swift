@@ -13,12 +13,12 @@ final class WebPAnimationWriterPresetTests: XCTestCase {
     for path in try WebPTests.presetPaths() {
       let renderer = try Renderer(try Preset.load(path: path), scale: 1)
       let frames = try renderer.frames(0..<renderer.frameCount)
-      let durations = WebPDelays.milliseconds(frameCount: renderer.frameCount, fps: renderer.scene.timeline.fps)
+      let timed = TimedFrames(width: renderer.width, height: renderer.height, timing: renderer.timedFrames.timing) {
+        Array(frames[$0])
+      }
       let options = WebPOptions(threads: 2)
-      let ours = try WebPEncoder.encode(width: renderer.width, height: renderer.height, durations: durations,
-                                        options: options, libwebpAnimation: false) { Array(frames[$0]) }.bytes
-      let libwebp = try WebPEncoder.encode(width: renderer.width, height: renderer.height, durations: durations,
-                                           options: options, libwebpAnimation: true) { Array(frames[$0]) }.bytes
+      let ours = try WebPEncoder.encode(timed, options: options, libwebpAnimation: false).bytes
+      let libwebp = try WebPEncoder.encode(timed, options: options, libwebpAnimation: true).bytes
       XCTAssertEqual(ours.count, libwebp.count, "\(path): size")
       XCTAssertTrue(ours == libwebp, "\(path): bytes")
     }
@@ -28,7 +28,7 @@ final class WebPAnimationWriterPresetTests: XCTestCase {
     for path in try WebPTests.presetPaths() {
       let renderer = try Renderer(try Preset.load(path: path), scale: 1)
       let frames = try renderer.frames(0..<renderer.frameCount)
-      let durations = WebPDelays.milliseconds(frameCount: renderer.frameCount, fps: renderer.scene.timeline.fps)
+      let durations = WebPDelays.milliseconds(renderer.timedFrames.timing)
       let config = try WebPEncoder.config(quality: 80, threads: 1)
       let sinks: [AnimationSink] = [
         WebPAnimationWriter(width: renderer.width, height: renderer.height, loopCount: 0, config: config, parallel: true),

@@ -30,8 +30,11 @@ final class WebPTests: XCTestCase {
 
   /// For every rendered frame, the decoded frame showing at its start (rounded ms).
   func shown(_ decoded: DecodedWebP, renderer: Renderer) -> [Int] {
-    (0..<renderer.frameCount).map {
-      decoded.frameIndex(at: WebPDelays.start(ofFrame: $0, fps: renderer.scene.timeline.fps))
+    let durations = WebPDelays.milliseconds(renderer.timedFrames.timing)
+    var start = 0
+    return durations.map { d in
+      defer { start += d }
+      return decoded.frameIndex(at: start)
     }
   }
 
@@ -48,7 +51,7 @@ final class WebPTests: XCTestCase {
       XCTAssertTrue(decoded.isAnimated)
       XCTAssertEqual(decoded.loopCount, 0, path)
       XCTAssertLessThanOrEqual(decoded.frames.count, renderer.frameCount, path)
-      let total = WebPDelays.start(ofFrame: renderer.frameCount, fps: renderer.scene.timeline.fps)
+      let total = WebPDelays.milliseconds(renderer.timedFrames.timing).reduce(0, +)
       XCTAssertEqual(decoded.durations.reduce(0, +), total, "\(path): durations add up to the loop")
       for (i, k) in shown(decoded, renderer: renderer).enumerated() {
         let expected = try renderer.frame(i)
@@ -112,8 +115,9 @@ final class WebPTests: XCTestCase {
     let info = try WebPDecoder.info(bytes)
     XCTAssertEqual(info.loopCount, 3)
     XCTAssertEqual(info.durations.reduce(0, +), 1000)
-    XCTAssertEqual(WebPDelays.milliseconds(frameCount: 30, fps: 30).prefix(3), [33, 34, 33])
-    XCTAssertEqual(WebPDelays.milliseconds(frameCount: 30, fps: 30).reduce(0, +), 1000)
+    let thirtyFPS = FrameTiming.uniform(count: 30, frameDuration: Rational(1, 30))
+    XCTAssertEqual(WebPDelays.milliseconds(thirtyFPS).prefix(3), [33, 34, 33])
+    XCTAssertEqual(WebPDelays.milliseconds(thirtyFPS).reduce(0, +), 1000)
   }
 
   func testBytesDoNotDependOnJobs() throws {
@@ -130,7 +134,7 @@ final class WebPTests: XCTestCase {
     let prepared = try renderer.prepared(for: WebPFormat())
     XCTAssertEqual(prepared.renderer.scene.timeline.requestedFPS, 90)
     XCTAssertNotNil(prepared.note)
-    let durations = WebPDelays.milliseconds(frameCount: prepared.renderer.frameCount, fps: 90)
+    let durations = WebPDelays.milliseconds(prepared.renderer.timedFrames.timing)
     XCTAssertGreaterThanOrEqual(durations.min() ?? 0, WebPDelays.minimum)
   }
 }

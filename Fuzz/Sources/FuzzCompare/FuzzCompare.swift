@@ -47,13 +47,21 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
       if case .sizeMismatch = error { precondition(!sameSize) }
     }
 
-    // Sequences: A,B against B,A with delays, on one and two workers; the results must agree.
-    let first = FrameList([a, b], delays: [Int(mode >> 1), nil])
-    let second = FrameList([b, a, a], delays: [2, 3])
+    // Sequences: A,B against B,A,A by index, on one and two workers; the results must agree.
+    let first = TimedFrames([a, b]), second = TimedFrames([b, a, a])
     let one = try SequenceCompare.compare(first, second, options: options, workers: 1)
     let two = try SequenceCompare.compare(first, second, options: options, workers: 2) { _, _ in }
     precondition(one == two, "sequence comparison depends on the number of workers")
     precondition(one.frames.count == 3 && one.frames[2].mismatchedPixels == a.width * a.height)
+
+    // By display time, with durations from the input (frames of 0 cs are never shown).
+    let cs = Rational(1, 100)
+    let timedFirst = TimedFrames([a, b], durations: [Rational(Int(mode >> 1), 100), cs], unit: cs)
+    let timedSecond = TimedFrames([b, a, a], durations: [Rational(2, 100), Rational(Int(flags >> 2), 100), cs], unit: cs)
+    let timedOne = try SequenceCompare.compare(timedFirst, timedSecond, options: options, workers: 1)
+    let timedTwo = try SequenceCompare.compare(timedFirst, timedSecond, options: options, workers: 2) { _, _ in }
+    precondition(timedOne == timedTwo, "display-time comparison depends on the number of workers")
+    precondition(timedOne.frames.allSatisfy { $0.frameA != nil || $0.frameB != nil }, "a position shows a frame")
   }
 }
 

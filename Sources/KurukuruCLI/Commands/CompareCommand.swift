@@ -18,9 +18,17 @@ enum CompareCommand: Command {
       A and B are each a PNG, APNG, GIF or WebP file, or a folder of PNG frames (ordered by the
       trailing number of their names: name0.png, name1.png, … name10.png; an @Nx suffix is ignored;
       numbers that do not run 0, 1, 2, … without a gap get a warning). Two PNG files compare as
-      images; anything else compares frame by frame: frame counts, sizes, pixels, and delays
-      (centiseconds) where both sides have them. GIF, APNG and WebP files are decoded whole, at most
-      1 GiB of frames for both together; folders are read one frame at a time.
+      images. Anything else compares by display time: a folder or a PNG file has no timing and is
+      taken as evenly spaced over the other side's duration; every frame of either side is looked
+      at in the middle of its display interval, and each pair of frames on screen together there is
+      compared, so a frame an encoder merged with identical neighbours (shown for k frame-times)
+      equals each of the k frames the other side shows meanwhile, and frame counts may differ. When
+      both sides have timing, total durations that differ (beyond the coarser side's delay unit: a
+      GIF's centisecond, a WebP's millisecond) are a difference, and past the shorter one frames are
+      missing. Two folders (no timing on either side) compare frame i with frame i: counts, sizes,
+      pixels. Results list positions in display order with the frame of each side and the time.
+      GIF, APNG and WebP files are decoded whole, at most 1 GiB of frames for both together;
+      folders are read one frame at a time.
       """,
     options: [
       OptionSpec("threshold", "T", "matching threshold 0…1, smaller is stricter (default 0.1)"),
@@ -32,13 +40,13 @@ enum CompareCommand: Command {
         "diff", "PATH",
         """
         write the diff image: a PNG file for two images, otherwise a folder
-        of diff0.png, diff1.png, … (one per pair of same-sized frames)
+        of diff0.png, diff1.png, … (one per position of two same-sized frames)
         """),
-      OptionSpec("json", nil, "print the result as JSON (mismatchedPixels, identical, frames)"),
+      OptionSpec("json", nil, "print the result as JSON (mismatchedPixels, identical, frames with times)"),
     ],
     discussion: """
-      Exit status: 0 identical, 1 different (pixels, sizes, frame counts or delays), 2 unreadable
-      input or bad usage.
+      Exit status: 0 identical, 1 different (pixels, sizes, missing frames, frame counts of two
+      folders, or total durations), 2 unreadable input or bad usage.
       """)
 
   static func run(_ raw: [String]) throws -> Int32 {
@@ -78,6 +86,7 @@ enum CompareCommand: Command {
     _ a: FrameSource, _ b: FrameSource, options: PixelmatchOptions, diff: String?, singleImages: Bool
   ) throws -> SequenceComparison {
     let workers = ProcessInfo.processInfo.activeProcessorCount
+    let (a, b) = (a.frames, b.frames)
     guard let diff else { return try SequenceCompare.compare(a, b, options: options, workers: workers) }
     if singleImages {
       var image: Frame?

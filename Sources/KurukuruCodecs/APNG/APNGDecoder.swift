@@ -14,10 +14,6 @@ public struct DecodedAPNG: Equatable, Sendable {
   public var delays: [APNGDelay]
   /// acTL's `num_plays`: 0 = forever.
   public var loopCount: Int
-
-  /// The delays in centiseconds with the rounding carried (see `APNGDelay.centiseconds`), for
-  /// `FrameSequence`; `delays` has the exact fractions.
-  public var centiseconds: [Int] { APNGDelay.centiseconds(delays) }
 }
 
 // MARK: - APNGInfo
@@ -50,8 +46,8 @@ public struct APNGInfo: Equatable, Sendable {
 /// strictly between 0 and 255 on a destination alpha `d` > 0, with u = a·255 and
 /// v = (255 − a)·d, each colour is (s·u + dst·v) / (u + v) and alpha (u + v) / 255, truncated.
 ///
-/// Sizes are checked before allocating: at most `APNGLimits.maxSide` pixels a side,
-/// `APNGLimits.maxFrames` frames and `APNGLimits.maxDecodedBytes` of composited frames.
+/// Sizes are checked before allocating: at most `DecodeLimits.maxSide` pixels a side,
+/// `DecodeLimits.maxFrames` frames and `DecodeLimits.maxDecodedBytes` of composited frames.
 /// Interlaced files are rejected. Every malformed file gives an `APNGError`.
 public enum APNGDecoder {
   /// Whether `bytes` is a PNG with an acTL chunk before its image data (an APNG). Reads chunk
@@ -93,11 +89,11 @@ public enum APNGDecoder {
     out.reserveCapacity(file.frames.count)
     for (k, f) in file.frames.enumerated() {
       let src = try file.pixels(of: f.data, frame: k, width: f.width, height: f.height, bytes: bytes)
-      let dispose = k == 0 && f.dispose == 2 ? 1 : f.dispose
-      let saved = dispose == 2 ? canvas : nil
-      compose(src, into: &canvas, canvasWidth: w, x: f.x, y: f.y, width: f.width, height: f.height, over: f.blend == 1)
+      let dispose: APNGDispose = k == 0 && f.dispose == .previous ? .background : f.dispose
+      let saved = dispose == .previous ? canvas : nil
+      compose(src, into: &canvas, canvasWidth: w, x: f.x, y: f.y, width: f.width, height: f.height, over: f.blend == .over)
       out.append(Frame(width: w, height: h, pixels: canvas))
-      if dispose == 1 {
+      if dispose == .background {
         for row in f.y..<(f.y + f.height) {
           let start = (row * w + f.x) * 4
           canvas.replaceSubrange(start..<(start + f.width * 4), with: repeatElement(0, count: f.width * 4))
@@ -154,7 +150,7 @@ private struct Parser {
   struct FrameControl {
     var width = 0, height = 0, x = 0, y = 0
     var delay = APNGDelay(0, 100)
-    var dispose = 0, blend = 0
+    var dispose = APNGDispose.none, blend = APNGBlend.source
     var data: [Range<Int>] = []
   }
 
@@ -208,11 +204,11 @@ private struct Parser {
         try need(8)
         let count = APNGDecoder.be32(bytes, d)
         guard count > 0 else { throw APNGError.zeroFrames }
-        guard count <= APNGLimits.maxFrames else { throw APNGError.tooManyFrames(Int(count)) }
+        guard count <= DecodeLimits.maxFrames else { throw APNGError.tooManyFrames(Int(count)) }
         p.isAnimated = true
         p.announced = Int(count)
         p.plays = Int(APNGDecoder.be32(bytes, d + 4))
-        if checkMemory, p.announced * p.width * p.height * 4 > APNGLimits.maxDecodedBytes {
+        if checkMemory, p.announced * p.width * p.height * 4 > DecodeLimits.maxDecodedBytes {
           throw APNGError.tooMuchMemory(frames: p.announced, width: p.width, height: p.height)
         }
       case "PLTE":
@@ -239,16 +235,21 @@ private struct Parser {
         f.width = Int(APNGDecoder.be32(bytes, d + 4)); f.height = Int(APNGDecoder.be32(bytes, d + 8))
         f.x = Int(APNGDecoder.be32(bytes, d + 12)); f.y = Int(APNGDecoder.be32(bytes, d + 16))
         f.delay = APNGDelay(APNGDecoder.be16(bytes, d + 20), APNGDecoder.be16(bytes, d + 22))
-        f.dispose = Int(bytes[d + 24]); f.blend = Int(bytes[d + 25])
-        guard (1...APNGLimits.maxSide).contains(f.width), (1...APNGLimits.maxSide).contains(f.height) else {
+        guard (1...DecodeLimits.maxSide).contains(f.width), (1...DecodeLimits.maxSide).contains(f.height) else {
           throw APNGError.badSize(place: "frame \(k)", width: f.width, height: f.height)
         }
         guard f.x + f.width <= p.width, f.y + f.height <= p.height else {
           throw APNGError.frameOutsideCanvas(frame: k, x: f.x, y: f.y, width: f.width, height: f.height,
                                              canvasWidth: p.width, canvasHeight: p.height)
         }
-        guard f.dispose <= 2 else { throw APNGError.badOp(frame: k, field: "dispose_op", value: f.dispose) }
-        guard f.blend <= 1 else { throw APNGError.badOp(frame: k, field: "blend_op", value: f.blend) }
+        guard let dispose = APNGDispose(rawValue: bytes[d + 24]) else {
+          throw APNGError.badOp(frame: k, field: "dispose_op", value: Int(bytes[d + 24]))
+        }
+        guard let blend = APNGBlend(rawValue: bytes[d + 25]) else {
+          throw APNGError.badOp(frame: k, field: "blend_op", value: Int(bytes[d + 25]))
+        }
+        f.dispose = dispose
+        f.blend = blend
         if !inIDAT && !afterIDAT {
           guard f.x == 0, f.y == 0, f.width == p.width, f.height == p.height else {
             throw APNGError.badChunk("fcTL of frame 0 before IDAT must cover the whole \(p.width)×\(p.height) canvas")
@@ -291,7 +292,7 @@ private struct Parser {
       for (k, f) in p.frames.enumerated() where f.data.isEmpty {
         throw APNGError.badChunk("frame \(k) has no image data (fdAT)")
       }
-    } else if checkMemory, p.width * p.height * 4 > APNGLimits.maxDecodedBytes {
+    } else if checkMemory, p.width * p.height * 4 > DecodeLimits.maxDecodedBytes {
       throw APNGError.tooMuchMemory(frames: 1, width: p.width, height: p.height)
     }
     return p
@@ -300,7 +301,7 @@ private struct Parser {
   /// Reads and checks IHDR's data at `d`.
   private mutating func header(_ b: [UInt8], _ d: Int) throws {
     width = Int(APNGDecoder.be32(b, d)); height = Int(APNGDecoder.be32(b, d + 4))
-    guard (1...APNGLimits.maxSide).contains(width), (1...APNGLimits.maxSide).contains(height) else {
+    guard (1...DecodeLimits.maxSide).contains(width), (1...DecodeLimits.maxSide).contains(height) else {
       throw APNGError.badSize(place: "canvas", width: width, height: height)
     }
     depth = Int(b[d + 8]); colorType = Int(b[d + 9])

@@ -51,64 +51,46 @@ public struct APNGDelay: Equatable, Hashable, Sendable, CustomStringConvertible 
     for d in delays { sum = sum.flatMap { add($0, d.rational) } }
     return sum?.doubleValue ?? delays.reduce(0) { $0 + $1.seconds }
   }
-
-  /// Centisecond delays for frames with these delays, with the rounding carried (frame `i`
-  /// starts at round(100 · its exact start time) cs), so that they add up to the rounded total.
-  public static func centiseconds(_ delays: [APNGDelay]) -> [Int] {
-    var out: [Int] = []
-    out.reserveCapacity(delays.count)
-    var start: Rational? = Rational(0, 1)
-    var seconds = 0.0  // the fallback when exact sums would overflow
-    var startCS = 0
-    for d in delays {
-      seconds += d.seconds
-      start = start.flatMap { add($0, d.rational) }
-      let end: Int
-      if let s = start, s.numerator < Int.max / 400, s.denominator < Int.max / 4 {
-        end = (s.numerator * 200 + s.denominator) / (2 * s.denominator)
-      } else {
-        start = nil
-        end = Int((seconds * 100).rounded())
-      }
-      out.append(end - startCS)
-      startCS = end
-    }
-    return out
-  }
 }
 
 // MARK: - APNGDelays
 
-/// The delays of a rendered loop in APNG's fractions.
+/// The delays of frames in APNG's fractions.
 public enum APNGDelays {
-  /// The delays of `frameCount` frames that fill `period` seconds.
+  /// The largest denominator of a loop period whose frames get exact fractions: 10,000 (the
+  /// periods the timeline computes from cycles are fractions with such denominators).
+  public static let maxPeriodDenominator = 10_000
+
+  /// fcTL's delays for frames shown at `timing`'s exact times.
   ///
-  /// When period / frameCount is a fraction with a numerator and denominator ≤ 65535 (every
-  /// loop whose period is a fraction with a denominator ≤ 10,000, e.g. `1/30`, `1/50`, `3/100`),
-  /// every frame gets exactly that. Otherwise the delays are milliseconds with the rounding carried
-  /// (frame `i` starts at round(1000 · i · period / frameCount) ms), so they add up to the
-  /// period rounded to 1 ms. A still image (period 0) gets one frame of 1 / `fps` seconds.
-  /// - Parameters:
-  ///   - frameCount: Frames in the loop (≥ 1).
-  ///   - period: Seconds of the loop (≥ 0).
-  ///   - fps: Frames per second, used for a still image only (> 0).
-  /// - Returns: `frameCount` delays.
-  public static func delays(frameCount: Int, period: Double, fps: Double) -> [APNGDelay] {
-    guard frameCount > 0 else { return [] }
-    guard period > 0, period.isFinite else {
-      let still = Rational(approximating: 1 / max(fps, 1e-3), maxDenominator: 10_000)
-      if let r = still, r.numerator > 0, r.numerator <= 65535, r.denominator <= 65535 {
-        return [APNGDelay](repeating: APNGDelay(r.numerator, r.denominator), count: frameCount)
+  /// Frames of equal duration d (a rendered loop of period p = d · frames) all get d exactly
+  /// when p's denominator is at most `maxPeriodDenominator` and d's numerator (> 0) and
+  /// denominator fit fcTL's 16-bit fields (`1/30`, `1/50`, `3/100`). Frames with their own
+  /// durations (a decoded file) keep them when every one fits. Otherwise the delays are
+  /// milliseconds with the rounding carried (frame `i` starts at round(1000 · tᵢ) ms, tᵢ its
+  /// exact start, halves up; at most 65535 ms a frame), so they add up to the total rounded to
+  /// 1 ms.
+  /// - Parameter timing: the frames' exact durations.
+  /// - Returns: one delay per frame; empty without frames or timing.
+  public static func delays(_ timing: FrameTiming) -> [APNGDelay] {
+    guard timing.count > 0 else { return [] }
+    func fits(_ r: Rational) -> Bool { r.numerator <= 65535 && r.denominator <= 65535 }
+    switch timing.kind {
+    case .untimed:
+      return []
+    case .uniform(let each):
+      let (periodNumerator, overflow) = each.numerator.multipliedReportingOverflow(by: timing.count)
+      if !overflow, Rational(periodNumerator, each.denominator).denominator <= maxPeriodDenominator,
+        each.numerator > 0, fits(each)
+      {
+        return [APNGDelay](repeating: APNGDelay(each.numerator, each.denominator), count: timing.count)
       }
-      return [APNGDelay](repeating: APNGDelay(1, 10), count: frameCount)
+    case .durations(let list):
+      if list.allSatisfy(fits) { return list.map { APNGDelay($0.numerator, $0.denominator) } }
     }
-    if let p = Rational(approximating: period, maxDenominator: 10_000), abs(p.doubleValue - period) < 1e-9 {
-      let each = Rational(p.numerator, p.denominator * frameCount)
-      if each.numerator > 0, each.numerator <= 65535, each.denominator <= 65535 {
-        return [APNGDelay](repeating: APNGDelay(each.numerator, each.denominator), count: frameCount)
-      }
+    guard let ticks = timing.ticks else { return [] }
+    return (0..<timing.count).map { i in
+      APNGDelay(min(65535, ticks.start(i + 1, unitsPerSecond: 1000) - ticks.start(i, unitsPerSecond: 1000)), 1000)
     }
-    func start(_ i: Int) -> Int { Int((1000 * Double(i) * period / Double(frameCount)).rounded()) }
-    return (0..<frameCount).map { i in APNGDelay(min(65535, start(i + 1) - start(i)), 1000) }
   }
 }

@@ -7,24 +7,14 @@
 public enum APNGError: Error, Equatable, Sendable, CustomStringConvertible {
   // MARK: Encoder input
 
-  /// The canvas to encode is empty or larger than `APNGLimits.maxSide` pixels a side.
-  case invalidCanvas(width: Int, height: Int)
-  /// The animation to encode has no frames.
-  case noFrames
-  /// `delays.count` differs from the frame count.
-  case delayCountMismatch(expected: Int, actual: Int)
-  /// A delay has a zero denominator.
-  case invalidDelay(frame: Int)
-  /// The loop count is outside 0...65535.
-  case invalidLoopCount(Int)
-  /// The encoder's thread count is below 1.
-  case invalidThreads(Int)
-  /// The frame provider returned a different number of frames than requested.
-  case frameCountMismatch(range: Range<Int>, actual: Int)
-  /// A provided frame does not have the canvas size.
-  case frameSizeMismatch(frame: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
-  /// The deflate library failed (a bug or out of memory, not bad input).
+  /// The frames, their canvas or timing, or an option every encoder shares is invalid.
+  case input(FrameInputError)
+  /// The deflate library failed (out of memory, or a setting it refuses), naming the library
+  /// and setting.
   case compressionFailed(String)
+  /// The encoder broke one of its own invariants (a bug in Kurukuru, not in the input); the
+  /// text says which.
+  case internalInconsistency(String)
 
   // MARK: Malformed files
 
@@ -40,13 +30,13 @@ public enum APNGError: Error, Equatable, Sendable, CustomStringConvertible {
   case badChunk(String)
   /// IHDR's fields are invalid or unsupported (which one).
   case badHeader(String)
-  /// The canvas or a frame is above `APNGLimits.maxSide` pixels a side, or has a zero side.
+  /// The canvas or a frame is above `DecodeLimits.maxSide` pixels a side, or has a zero side.
   case badSize(place: String, width: Int, height: Int)
-  /// acTL announces more frames than `APNGLimits.maxFrames`.
+  /// acTL announces more frames than `DecodeLimits.maxFrames`.
   case tooManyFrames(Int)
   /// acTL announces no frame.
   case zeroFrames
-  /// Decoding every frame would need more than `APNGLimits.maxDecodedBytes`.
+  /// Decoding every frame would need more than `DecodeLimits.maxDecodedBytes`.
   case tooMuchMemory(frames: Int, width: Int, height: Int)
   /// acTL's frame count differs from the number of fcTL chunks.
   case frameCountDiffers(announced: Int, found: Int)
@@ -63,24 +53,12 @@ public enum APNGError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case let .invalidCanvas(width, height):
-      return "apng: canvas \(width)×\(height) is outside 1...\(APNGLimits.maxSide) pixels a side"
-    case .noFrames:
-      return "apng: the animation has no frames"
-    case let .delayCountMismatch(expected, actual):
-      return "apng: \(actual) delays given for \(expected) frames"
-    case let .invalidDelay(frame):
-      return "apng: frame \(frame) has a delay with a zero denominator"
-    case let .invalidLoopCount(count):
-      return "apng: loop count \(count) is outside 0...65535"
-    case let .invalidThreads(value):
-      return "apng: thread count \(value) must be at least 1"
-    case let .frameCountMismatch(range, actual):
-      return "apng: frames \(range.lowerBound)..<\(range.upperBound) requested, \(actual) returned"
-    case let .frameSizeMismatch(frame, width, height, expectedWidth, expectedHeight):
-      return "apng: frame \(frame) is \(width)×\(height), expected \(expectedWidth)×\(expectedHeight)"
+    case let .input(error):
+      return "apng: \(error)"
     case let .compressionFailed(what):
       return "apng: compression failed: \(what)"
+    case let .internalInconsistency(what):
+      return "apng: internal error (please report it): \(what)"
     case .notPNG:
       return "apng: not a png file (bad signature at byte 0)"
     case let .truncated(place):
@@ -94,13 +72,13 @@ public enum APNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case let .badHeader(what):
       return "apng: IHDR: \(what)"
     case let .badSize(place, width, height):
-      return "apng: \(place) \(width)×\(height) is outside 1...\(APNGLimits.maxSide) pixels a side"
+      return "apng: \(place) \(width)×\(height) is outside 1...\(DecodeLimits.maxSide) pixels a side"
     case let .tooManyFrames(count):
-      return "apng: acTL announces \(count) frames, more than \(APNGLimits.maxFrames)"
+      return "apng: acTL announces \(count) frames, more than \(DecodeLimits.maxFrames)"
     case .zeroFrames:
       return "apng: acTL announces 0 frames"
     case let .tooMuchMemory(frames, width, height):
-      return "apng: \(frames) frames of \(width)×\(height) would need more than \(APNGLimits.maxDecodedBytes >> 20) MiB"
+      return "apng: \(frames) frames of \(width)×\(height) would need more than \(DecodeLimits.maxDecodedBytes >> 20) MiB"
     case let .frameCountDiffers(announced, found):
       return "apng: acTL announces \(announced) frames, the file has \(found) fcTL chunks"
     case let .badSequence(chunk, expected, found):
@@ -113,16 +91,4 @@ public enum APNGError: Error, Equatable, Sendable, CustomStringConvertible {
       return "apng: frame \(frame) has corrupt image data (\(reason))"
     }
   }
-}
-
-// MARK: - Limits
-
-/// Sanity limits of the APNG decoder (and the encoder's canvas limit).
-public enum APNGLimits {
-  /// Largest accepted canvas or frame side, in pixels.
-  public static let maxSide = 8192
-  /// Largest accepted number of frames.
-  public static let maxFrames = 100_000
-  /// Largest memory, in bytes, that `APNGDecoder.decode` may spend on composited frames (1 GiB).
-  public static let maxDecodedBytes = 1 << 30
 }

@@ -4,18 +4,20 @@ import KurukuruCore
 // MARK: - FrameSource
 
 /// A path opened as a sequence of frames: a PNG file (one frame), a GIF, APNG or WebP file
-/// (every composited frame, with its delay; a still WebP is one frame), or a folder of PNG frames.
+/// (every composited frame, with its duration; a still WebP is one frame), or a folder of PNG
+/// frames (without timing).
 ///
 /// The kind is told by the contents, not the name: a folder, else the GIF signature (`GIF8`),
 /// else a PNG with an `acTL` chunk (APNG), else the WebP signature (`RIFF····WEBP`), else the
 /// PNG signature. Animations are decoded when opened; a folder's PNG frames are decoded one by
-/// one when asked for, so a long sequence never sits in memory, and `frame(_:)` may be called
-/// from several threads at once.
+/// one when asked for (its first frame also when opened, for the canvas size), so a long
+/// sequence never sits in memory, and `frame(_:)` and `frames` may be used from several threads
+/// at once.
 ///
 /// Folder frames are the `.png` files (any case, hidden files ignored) ordered by the trailing
 /// number of their names, an `@Nx` scale suffix ignored: `spin2.png` < `spin10@2x.png`. Equal
 /// numbers are ordered by name, and names without a number come last, by name.
-public struct FrameSource: FrameSequence, Sendable {
+public struct FrameSource: Sendable {
   /// What the path holds.
   public enum Content: Equatable, Sendable {
     /// A PNG file: one frame, without a delay.
@@ -34,8 +36,8 @@ public struct FrameSource: FrameSequence, Sendable {
   public let path: String
   /// What the path holds.
   public let content: Content
-  /// An APNG's delays in centiseconds, computed once (empty otherwise).
-  private var centiseconds: [Int] = []
+  /// The canvas size in pixels: the file's, or a folder's first frame's.
+  public let width: Int, height: Int
 
   /// Opens `path` as a folder of PNG frames, a GIF or a PNG, by its contents.
   /// - Parameter path: a file or folder, absolute or relative to the working directory.
@@ -48,13 +50,18 @@ public struct FrameSource: FrameSequence, Sendable {
       throw FrameSourceError.notFound(path: path)
     }
     if isFolder.boolValue {
-      content = .folder(try FrameSource.framePaths(inFolder: path))
+      let paths = try FrameSource.framePaths(inFolder: path)
+      content = .folder(paths)
+      let first = try FrameSource.decodePNG(try FrameSource.read(paths[0]), path: paths[0])
+      (width, height) = (first.width, first.height)
       return
     }
     let bytes = try FrameSource.read(path)
     if bytes.starts(with: Array("GIF8".utf8)) {
       do {
-        content = .animation(try GIFDecoder.decode(bytes))
+        let gif = try GIFDecoder.decode(bytes)
+        content = .animation(gif)
+        (width, height) = (gif.width, gif.height)
       } catch let error as GIFError {
         throw FrameSourceError.gif(path: path, error)
       }
@@ -62,7 +69,7 @@ public struct FrameSource: FrameSequence, Sendable {
       do {
         let apng = try APNGDecoder.decode(bytes)
         content = .apng(apng)
-        centiseconds = apng.centiseconds
+        (width, height) = (apng.width, apng.height)
       } catch let error as APNGError {
         throw FrameSourceError.apng(path: path, error)
       }
@@ -70,12 +77,14 @@ public struct FrameSource: FrameSequence, Sendable {
       do {
         let webp = try WebPDecoder.decode(bytes)
         content = webp.isAnimated || webp.frames.count != 1 ? .webp(webp) : .image(webp.frames[0])
-        centiseconds = WebPDelays.centiseconds(fromMilliseconds: webp.durations)
+        (width, height) = (webp.width, webp.height)
       } catch let error as WebPError {
         throw FrameSourceError.webp(path: path, error)
       }
     } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-      content = .image(try FrameSource.decodePNG(bytes, path: path))
+      let frame = try FrameSource.decodePNG(bytes, path: path)
+      content = .image(frame)
+      (width, height) = (frame.width, frame.height)
     } else {
       throw FrameSourceError.unknownFormat(path: path)
     }
@@ -87,7 +96,7 @@ public struct FrameSource: FrameSequence, Sendable {
     return false
   }
 
-  // MARK: - FrameSequence
+  // MARK: - Frames
 
   /// The number of frames: 1 for a PNG, the GIF's images, the folder's PNG files.
   public var count: Int {
@@ -112,22 +121,24 @@ public struct FrameSource: FrameSequence, Sendable {
     }
   }
 
-  /// The delay of frame `index` in centiseconds: the GIF's; an APNG's fraction or a WebP's
-  /// milliseconds rounded with the rounding carried, so the delays add up to the loop
-  /// (`APNGDelay.centiseconds`, `WebPDelays.centiseconds(fromMilliseconds:)`; the exact values
-  /// are in `DecodedAPNG` and `delayMilliseconds(_:)`); nil for PNG files and folders.
-  public func delay(_ index: Int) -> Int? {
-    if case .animation(let gif) = content, index < gif.delays.count { return gif.delays[index] }
-    if case .apng = content, index < centiseconds.count { return centiseconds[index] }
-    if case .webp = content, index < centiseconds.count { return centiseconds[index] }
-    return nil
+  /// When each frame is shown, exactly as the file stores it: a GIF's centiseconds (unit
+  /// 1/100 s), an APNG's fractions (exact), a WebP's milliseconds (unit 1/1000 s); no timing
+  /// for PNG files and folders.
+  public var timing: FrameTiming {
+    switch content {
+    case .image: return .untimed(count: 1)
+    case .folder(let paths): return .untimed(count: paths.count)
+    case .animation(let gif): return .durations(gif.delays.map { Rational(max(0, $0), 100) }, unit: Rational(1, 100))
+    case .apng(let apng): return .durations(apng.delays.map(\.rational))
+    case .webp(let webp): return .durations(webp.durations.map { Rational(max(0, $0), 1000) }, unit: Rational(1, 1000))
+    }
   }
 
-  /// The delay of frame `index` in milliseconds: a WebP's exact duration, a GIF's delay × 10,
-  /// nil for PNG files and folders.
-  public func delayMilliseconds(_ index: Int) -> Int? {
-    if case .webp(let webp) = content, index < webp.durations.count { return webp.durations[index] }
-    return delay(index).map { $0 * 10 }
+  /// The sequence as a frame provider (`timing`, frames read by `frame(_:)`), for
+  /// `SequenceCompare` or an encoder.
+  public var frames: TimedFrames {
+    let source = self
+    return TimedFrames(width: width, height: height, timing: timing) { range in try range.map { try source.frame($0) } }
   }
 
   // MARK: - Opening two

@@ -1,4 +1,5 @@
 import Foundation
+import KurukuruCore
 
 // MARK: - OptimizedFrame
 

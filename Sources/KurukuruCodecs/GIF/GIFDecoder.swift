@@ -40,7 +40,7 @@ public struct GIFInfo: Equatable, Sendable {
 /// Disposal: 0 and 1 leave the frame in place, 2 clears its rectangle to transparent (as
 /// browsers do, ignoring the background colour), 3 restores the canvas from before the frame.
 /// Frames are clipped to the logical screen; out-of-range colour indices draw nothing.
-/// Limits (`GIFLimits`): 8192 pixels a side, 100,000 frames, 1 GiB of composited frames.
+/// Limits (`DecodeLimits`): 8192 pixels a side, 100,000 frames, 1 GiB of composited frames.
 public enum GIFDecoder {
   /// Decodes every frame.
   /// - Parameter bytes: A GIF file.
@@ -50,9 +50,9 @@ public enum GIFDecoder {
     // A cheap first walk (no LZW decoding) bounds the memory before any canvas is allocated.
     let summary = try info(bytes)
     let frameBytes = summary.width * summary.height * 4
-    guard summary.frames <= GIFLimits.maxDecodedBytes / frameBytes else {
+    guard summary.frames <= DecodeLimits.maxDecodedBytes / frameBytes else {
       throw GIFError.tooMuchMemory(frames: summary.frames, width: summary.width, height: summary.height,
-                                   limitBytes: GIFLimits.maxDecodedBytes)
+                                   limitBytes: DecodeLimits.maxDecodedBytes)
     }
     let reader = try GIFReader(bytes)
     let width = reader.width, height = reader.height
@@ -185,7 +185,7 @@ final class GIFReader {
     width = Int(gif.pointee.SWidth)
     height = Int(gif.pointee.SHeight)
     guard width > 0, height > 0 else { throw GIFError.zeroSize(width: width, height: height) }
-    guard width <= GIFLimits.maxSide, height <= GIFLimits.maxSide else {
+    guard width <= DecodeLimits.maxSide, height <= DecodeLimits.maxSide else {
       throw GIFError.tooLarge(place: "logical screen", width: width, height: height)
     }
   }
@@ -218,7 +218,7 @@ final class GIFReader {
       case EXTENSION_RECORD_TYPE:
         try readExtension(gif, control: &control, frame: imageIndex)
       case IMAGE_DESC_RECORD_TYPE:
-        guard imageIndex < GIFLimits.maxFrames else { throw GIFError.tooManyFrames(limit: GIFLimits.maxFrames) }
+        guard imageIndex < DecodeLimits.maxFrames else { throw GIFError.tooManyFrames(limit: DecodeLimits.maxFrames) }
         guard DGifGetImageDesc(gif) == GIF_OK else {
           throw failure(gif, place: "the image descriptor of frame \(imageIndex)", frame: imageIndex)
         }
@@ -232,7 +232,7 @@ final class GIFReader {
         gif.pointee.ImageCount = 0
         let rect = PixelRect(x: Int(desc.Left), y: Int(desc.Top), width: Int(desc.Width), height: Int(desc.Height))
         guard rect.width > 0, rect.height > 0 else { throw GIFError.emptyFrame(frame: imageIndex) }
-        guard rect.width <= GIFLimits.maxSide, rect.height <= GIFLimits.maxSide else {
+        guard rect.width <= DecodeLimits.maxSide, rect.height <= DecodeLimits.maxSide else {
           throw GIFError.tooLarge(place: "frame \(imageIndex)", width: rect.width, height: rect.height)
         }
         guard let map = desc.ColorMap ?? gif.pointee.SColorMap, let entries = map.pointee.Colors else {

@@ -1,3 +1,5 @@
+import KurukuruCore
+
 // MARK: - GIFDelays
 
 /// Frame delays for a GIF, in centiseconds, with the rounding error carried so that they add up.
@@ -9,22 +11,23 @@ public enum GIFDelays {
   /// so 50 frames per second. Renderers re-time faster scenes to this rate.
   public static let maximumFPS = 100.0 / Double(minimum)
 
-  /// The delays of `frameCount` frames sampled at `fps` frames per second.
+  /// The delays of frames shown at `timing`'s exact times.
   ///
-  /// Frame `i` starts at `round(100·i/fps)` cs, so delay(i) = round(100(i+1)/fps) − round(100·i/fps)
-  /// and the delays add up to `round(100·frameCount/fps)`: the loop plays at exactly the right
-  /// speed. For fps ≤ 50 every delay is ≥ 2 cs. Above 50 fps some slots would be 0 or 1 cs; then
-  /// the slot is merged into the frame that starts the group: that frame gets the whole group's
-  /// time (≥ 2 cs) and the others get 0, which `GIFEncoder` reads as "drop this frame". A final
-  /// group shorter than 2 cs is added to the previous shown frame. The total is unchanged (except
-  /// when the whole animation lasts under 2 cs: then the first frame gets 2 cs).
-  /// - Parameters:
-  ///   - frameCount: Number of frames (≥ 0).
-  ///   - fps: Frames per second (> 0, finite).
-  /// - Returns: `frameCount` delays in centiseconds; each is 0 (drop) or ≥ 2.
-  public static func centiseconds(frameCount: Int, fps: Double) -> [Int] {
-    guard frameCount > 0, fps > 0, fps.isFinite else { return [] }
-    func start(_ i: Int) -> Int { Int((100 * Double(i) / fps).rounded()) }
+  /// Frame `i` starts at `round(100 · tᵢ)` cs, tᵢ its exact start in seconds (halves up), so
+  /// delay(i) = round(100 · tᵢ₊₁) − round(100 · tᵢ) and the delays add up to the rounded total:
+  /// the loop plays at exactly the right speed (at 30 fps: 3, 4, 3, 3, 4, 3, … cs). For at most
+  /// 50 frames a second every delay is ≥ 2 cs. Where slots would be 0 or 1 cs, the slot is
+  /// merged into the frame that starts the group: that frame gets the whole group's time
+  /// (≥ 2 cs) and the others get 0, which `GIFEncoder` reads as "drop this frame". A final group
+  /// shorter than 2 cs is added to the previous shown frame. The total is unchanged (except when
+  /// the whole animation lasts under 2 cs: then the first frame gets 2 cs).
+  /// - Parameter timing: the frames' exact durations.
+  /// - Returns: one delay per frame in centiseconds, each 0 (drop) or ≥ 2; empty without frames
+  ///   or timing.
+  public static func centiseconds(_ timing: FrameTiming) -> [Int] {
+    guard timing.count > 0, let ticks = timing.ticks else { return [] }
+    func start(_ i: Int) -> Int { ticks.start(i, unitsPerSecond: 100) }
+    let frameCount = timing.count
     var delays = [Int](repeating: 0, count: frameCount)
     var groupStart = 0
     var accumulated = 0

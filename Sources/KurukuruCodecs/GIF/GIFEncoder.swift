@@ -1,6 +1,42 @@
 import Foundation
 import KurukuruCore
 
+// MARK: - GIFTransparency
+
+/// How GIF's one bit of alpha is chosen for straight-RGBA pixels.
+public enum GIFTransparency: Sendable, Equatable {
+  /// No transparency: every pixel is blended onto `matte` (its alpha ignored) and opaque. What
+  /// `GIFFormat` writes a scene with an opaque background with.
+  case flatten(matte: RGBA8)
+  /// Pixels with alpha below `threshold` (1...255) are transparent; all others are blended onto
+  /// the colour (the page or app background; its alpha ignored). With `GIFOptions.maxFringeError`
+  /// the threshold may rise per chunk of frames. Default: white, `GIFOptions.defaultAlphaThreshold`.
+  case matte(RGBA8, threshold: Int)
+  /// No matte: a pixel whose alpha is at least `GIFOptions.cutAlphaThreshold` (128) shows its
+  /// own colour, opaque, and every other pixel is transparent, as ffmpeg's `alpha_threshold=128`
+  /// does: the GIF looks the same on every page, with one-bit edges, and a shape fading through
+  /// half opacity appears or vanishes at once.
+  case cut
+
+  /// White partly transparent pixels blended onto, transparent below alpha 8.
+  public static let `default` = GIFTransparency.matte(
+    RGBA8(r: 255, g: 255, b: 255), threshold: GIFOptions.defaultAlphaThreshold)
+
+  /// The colour pixels are blended onto; nil for `.cut`.
+  public var matte: RGBA8? {
+    switch self {
+    case .flatten(let matte), .matte(let matte, _): return matte
+    case .cut: return nil
+    }
+  }
+
+  /// The same choice for a scene whose background is opaque (`opaque`) or not: an opaque one
+  /// flattens onto the matte (white for `.cut`, whose pixels are then all opaque anyway).
+  public func forBackground(opaque: Bool) -> GIFTransparency {
+    opaque ? .flatten(matte: matte ?? RGBA8(r: 255, g: 255, b: 255)) : self
+  }
+}
+
 // MARK: - GIFOptions
 
 /// How an animation is turned into GIF colours, transparency and looping.
@@ -8,22 +44,9 @@ public struct GIFOptions: Sendable, Equatable {
   /// The NETSCAPE2.0 loop count field: 0 = loop forever (default); N = play, then repeat N more
   /// times (browsers show N + 1 plays); `nil` = no loop block (plays once). Range 0...65535.
   public var loopCount: Int?
-  /// The colour partly transparent pixels are blended onto (the page or app background);
-  /// its alpha is ignored. Default: white.
-  public var matte: RGBA8
-  /// Default `true`: pixels with alpha below `alphaThreshold` stay fully transparent and all
-  /// others are blended onto `matte`. When `false`, every pixel is flattened onto `matte`.
-  public var keepTransparency: Bool
-  /// The alpha (1...255) below which a pixel counts as fully transparent when
-  /// `keepTransparency` is on. Default 8: fainter pixels would only show as matte-coloured specks.
-  public var alphaThreshold: Int
-  /// With `keepTransparency`: no matte. Default `false`. When `true`, a pixel whose alpha is at
-  /// least `cutAlphaThreshold` (128) shows its own colour, opaque, and every other pixel is
-  /// transparent, as ffmpeg's `alpha_threshold=128` does: the GIF looks the same on every page
-  /// (no matte-coloured halo on a dark one), with one-bit edges, and a shape fading through half
-  /// opacity appears or vanishes at once instead of fading. `matte`, `alphaThreshold` and
-  /// `maxFringeError` are then not used.
-  public var cutsAlpha: Bool
+  /// Which pixels are transparent and what the others are blended onto. Default
+  /// `GIFTransparency.default`: white, transparent below alpha 8.
+  public var transparency: GIFTransparency
   /// Dithering of colours missing from the palette. Default `.none`: measured smaller and more
   /// faithful on anti-aliased loaders (see `GIFEncoder`).
   public var dither: GIFDither
@@ -39,10 +62,10 @@ public struct GIFOptions: Sendable, Equatable {
   /// `defaultColorError` (0.51 levels, 54 dB) when every pixel is opaque,
   /// `defaultTransparentColorError` (1.28 levels, 46 dB) when some pixel is transparent.
   public var maxColorError: Double?
-  /// With `keepTransparency`: the colour error that dropping the faint fringe of anti-aliased
+  /// With `.matte` transparency: the colour error that dropping the faint fringe of anti-aliased
   /// edges may add, as root-mean-square per channel over every pixel of a frame on the matte, in
   /// 8-bit levels (≥ 0). The encoder raises the alpha threshold to the highest of 128, 64, 32 and
-  /// 16 (never below `alphaThreshold`) that stays within it in every frame of a chunk of frames
+  /// 16 (never below the matte's threshold) that stays within it in every frame of a chunk of frames
   /// (up to 32 consecutive frames; each chunk is measured on its own). A fringe pixel only shows as a matte-coloured speck on another page, and
   /// breaks the runs LZW compresses; translucent fills (a fading shape) cost far more error, so
   /// they stay. 0 = never raise it; also off when `maxColorError` is 0 (exact). Default
@@ -74,18 +97,25 @@ public struct GIFOptions: Sendable, Equatable {
   /// The default `maxFringeError`: 2.55 levels RMS, a PSNR of 40 dB.
   public static let defaultFringeError = colorError(forPSNR: 40)
 
-  /// The alpha at and above which `cutsAlpha` keeps a pixel (opaque): 128, half opacity.
+  /// The alpha at and above which `.cut` keeps a pixel (opaque): 128, half opacity.
   public static let cutAlphaThreshold = 128
+
+  /// The alpha below which `.matte` makes a pixel transparent by default: 8 (fainter pixels
+  /// would only show as matte-coloured specks).
+  public static let defaultAlphaThreshold = 8
+
+  /// The colour partly transparent pixels are blended onto; nil with `.cut` transparency.
+  public var matte: RGBA8? { transparency.matte }
 
   /// The colour error the palette aims for: `maxColorError` when set, otherwise the default for
   /// a matted GIF with or without transparent pixels (`defaultTransparentColorError`,
-  /// `defaultColorError`); with `cutsAlpha`, `defaultColorError`: a cut GIF is made for pages of
+  /// `defaultColorError`); with `.cut`, `defaultColorError`: a cut GIF is made for pages of
   /// any colour and shows the pixels it keeps as they are, so they get an opaque GIF's precision
   /// (at 46 dB, gradient-ring at scale 2 came out 0.4 dB below ffmpeg's cut GIF on white).
   /// - Parameter hasTransparency: whether some pixel of some frame is transparent in the GIF.
   /// - Returns: RMS error per channel in 8-bit levels (≥ 0).
   public func colorError(hasTransparency: Bool) -> Double {
-    maxColorError ?? (hasTransparency && !cutsAlpha ? Self.defaultTransparentColorError : Self.defaultColorError)
+    maxColorError ?? (hasTransparency && transparency != .cut ? Self.defaultTransparentColorError : Self.defaultColorError)
   }
 
   /// The squared RGB distance (8-bit levels) within which a pixel keeps the palette colour it had
@@ -105,22 +135,28 @@ public struct GIFOptions: Sendable, Equatable {
   }
 
   /// Creates options; every parameter has the documented default.
-  public init(loopCount: Int? = 0, matte: RGBA8 = RGBA8(r: 255, g: 255, b: 255),
-              keepTransparency: Bool = true, alphaThreshold: Int = 8, cutsAlpha: Bool = false,
+  public init(loopCount: Int? = 0, transparency: GIFTransparency = .default,
               dither: GIFDither = .none,
               maxColors: Int = 255, maxColorError: Double? = nil,
               maxFringeError: Double = GIFOptions.defaultFringeError,
               threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
     self.loopCount = loopCount
-    self.matte = matte
-    self.keepTransparency = keepTransparency
-    self.alphaThreshold = alphaThreshold
-    self.cutsAlpha = cutsAlpha
+    self.transparency = transparency
     self.dither = dither
     self.maxColors = maxColors
     self.maxColorError = maxColorError
     self.maxFringeError = maxFringeError
     self.threads = threads
+  }
+
+  /// Options whose partly transparent pixels are blended onto `matte` (transparent below the
+  /// default threshold, 8); every other parameter has the documented default.
+  public init(matte: RGBA8, loopCount: Int? = 0, dither: GIFDither = .none, maxColors: Int = 255,
+              maxColorError: Double? = nil, maxFringeError: Double = GIFOptions.defaultFringeError,
+              threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    self.init(loopCount: loopCount, transparency: .matte(matte, threshold: GIFOptions.defaultAlphaThreshold),
+              dither: dither, maxColors: maxColors, maxColorError: maxColorError, maxFringeError: maxFringeError,
+              threads: threads)
   }
 }
 
@@ -147,45 +183,44 @@ public struct GIFOptions: Sendable, Equatable {
 /// the faint fringe of anti-aliased edges may be dropped (`GIFOptions.maxFringeError`).
 /// Frames are LZW-compressed by `LZW` (byte-identical to giflib's encoder).
 public enum GIFEncoder {
-  /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels (two
-  /// chunks are alive at a time: one encoded, the next rendered).
-  static func chunkSize(width: Int, height: Int) -> Int {
-    max(1, min(32, (16 << 20) / max(1, width * height * 4)))
-  }
+  /// The largest canvas side GIF stores, in pixels (16 bits).
+  public static let maxSide = 65535
 
   /// Encodes an animation.
   /// - Parameters:
-  ///   - width: Canvas width in pixels (1...65535).
-  ///   - height: Canvas height in pixels (1...65535).
-  ///   - frameCount: Number of frames (≥ 1).
-  ///   - delays: One delay per frame in centiseconds: 0 drops the frame (see `GIFDelays`),
-  ///     otherwise 2...65535.
+  ///   - frames: The canvas (1...65535 pixels a side), at least one frame, and their timing,
+  ///     turned into centiseconds by `GIFDelays.centiseconds(_:)` (frames that get 0 cs are
+  ///     dropped and never asked for). Frames are asked for in chunks, in order, once, or twice
+  ///     when the changes between frames exceed the `KeyCache` budget.
   ///   - options: Palette, transparency and loop options.
-  ///   - frames: Renders the frames of a range (in order, each `width` × `height`); called in
-  ///     chunks over the timeline, once, or twice when the changes between frames exceed the
-  ///     `KeyCache` budget; frames with a zero delay are never requested.
   /// - Returns: The GIF file's bytes.
-  /// - Throws: `GIFError` for invalid input, errors of `frames`, or giflib failures.
-  public static func encode(width: Int, height: Int, frameCount: Int, delays: [Int], options: GIFOptions = GIFOptions(),
-                            frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
-    try encode(width: width, height: height, frameCount: frameCount, delays: delays, options: options,
-               cacheBudget: KeyCache.budget, frames: frames)
+  /// - Throws: `GIFError` for invalid input (`.input` for the frames and shared options), errors
+  ///   of `frames`, or giflib failures.
+  public static func encode(_ frames: TimedFrames, options: GIFOptions = GIFOptions()) throws -> [UInt8] {
+    try encode(frames, options: options, cacheBudget: KeyCache.budget)
   }
 
   /// `encode` with the `KeyCache` budget in bytes (0 = always render twice), for tests.
-  static func encode(width: Int, height: Int, frameCount: Int, delays: [Int], options: GIFOptions,
-                     cacheBudget: Int, frames: (Range<Int>) throws -> [Frame]) throws -> [UInt8] {
-    guard (1...65535).contains(width), (1...65535).contains(height) else {
-      throw GIFError.invalidCanvas(width: width, height: height)
+  static func encode(_ frames: TimedFrames, options: GIFOptions, cacheBudget: Int) throws -> [UInt8] {
+    do {
+      return try encodeChecked(frames, options: options, cacheBudget: cacheBudget)
+    } catch let error as FrameInputError {
+      throw GIFError.input(error)
     }
-    guard delays.count == frameCount else {
-      throw GIFError.delayCountMismatch(expected: frameCount, actual: delays.count)
+  }
+
+  private static func encodeChecked(_ frames: TimedFrames, options: GIFOptions, cacheBudget: Int) throws -> [UInt8] {
+    let (width, height) = (frames.width, frames.height)
+    guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
+      throw FrameInputError.invalidCanvas(width: width, height: height, maxSide: maxSide)
     }
-    for (i, delay) in delays.enumerated() where delay < 0 || delay == 1 || delay > 65535 {
-      throw GIFError.invalidDelay(frame: i, centiseconds: delay)
+    guard frames.count > 0 else { throw FrameInputError.noFrames }
+    let delays = GIFDelays.centiseconds(frames.timing)
+    guard delays.count == frames.count else { throw FrameInputError.untimed }
+    for (i, delay) in delays.enumerated() where delay > 65535 {
+      throw FrameInputError.invalidDuration(frame: i, value: delay, unit: .centiseconds, allowed: GIFDelays.minimum...65535)
     }
-    guard delays.contains(where: { $0 > 0 }) else { throw GIFError.noFrames }
-    if let loop = options.loopCount, !(0...65535).contains(loop) { throw GIFError.invalidLoopCount(loop) }
+    if let loop = options.loopCount, !(0...65535).contains(loop) { throw FrameInputError.invalidLoopCount(loop) }
     guard (2...Palette.maxColors).contains(options.maxColors) else { throw GIFError.invalidMaxColors(options.maxColors) }
     if let error = options.maxColorError, !(error >= 0 && error.isFinite) {
       throw GIFError.invalidMaxColorError(error)
@@ -193,14 +228,16 @@ public enum GIFEncoder {
     guard options.maxFringeError >= 0, options.maxFringeError.isFinite else {
       throw GIFError.invalidMaxColorError(options.maxFringeError)
     }
-    guard (1...255).contains(options.alphaThreshold) else {
-      throw GIFError.invalidAlphaThreshold(options.alphaThreshold)
+    if case .matte(_, let threshold) = options.transparency, !(1...255).contains(threshold) {
+      throw GIFError.invalidAlphaThreshold(threshold)
     }
-    guard options.threads >= 1 else { throw GIFError.invalidThreads(options.threads) }
+    guard options.threads >= 1 else { throw FrameInputError.invalidThreads(options.threads) }
 
     let threads = max(1, options.threads)
-    var matting = Matting(options: options)
-    let chunk = chunkSize(width: width, height: height)
+    var matting = Matting(options.transparency)
+    let ranges = FrameChunks.ranges(count: frames.count, chunk: FrameChunks.size(width: width, height: height)) {
+      delays[$0] > 0
+    }
     let count = width * height
 
     // MARK: Pass 1 — colour statistics
@@ -208,15 +245,20 @@ public enum GIFEncoder {
     var cache = KeyCache(count: count, budget: cacheBudget)
     var last: Frame?
     var lastMatting = matting
-    // With a fringe budget each chunk of frames gets its own alpha threshold (the same in both
-    // passes: chunks are the same ranges in the same order).
-    let measuresFringe = options.keepTransparency && !options.cutsAlpha && options.maxColorError != 0
-      && options.maxFringeError > 0
+    // With a matte and a fringe budget each chunk of frames gets its own alpha threshold (the
+    // same in both passes: chunks are the same ranges in the same order); a cut GIF keeps 128, a
+    // flattened one has none.
+    var measuresFringe = false
+    var baseThreshold = 0
+    if case .matte(_, let threshold) = options.transparency {
+      measuresFringe = options.maxColorError != 0 && options.maxFringeError > 0
+      baseThreshold = threshold
+    }
     var chunkMattings: [Matting] = []
-    try forEachShownChunk(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { range, rendered in
+    try FrameChunks.forEach(ranges, of: frames) { range, rendered in
       if measuresFringe {
-        matting = Matting(options: options, threshold: Matting.fringeThreshold(
-          of: rendered, matte: matting.matte, base: options.alphaThreshold, maxError: options.maxFringeError))
+        matting = Matting(options.transparency, threshold: Matting.fringeThreshold(
+          of: rendered, matte: matting.matte, base: baseThreshold, maxError: options.maxFringeError))
       }
       chunkMattings.append(matting)
       let changes = try keyChanges(of: rendered, after: last, matting: matting, previousMatting: lastMatting,
@@ -254,8 +296,8 @@ public enum GIFEncoder {
       var first = true
       var keys = [ColorKey](repeating: .transparent, count: count)
       var chunkIndex = 0
-      lastMatting = Matting(options: options)
-      try forEachShownChunk(width: width, height: height, delays: delays, chunk: chunk, frames: frames) { range, rendered in
+      lastMatting = Matting(options.transparency)
+      try FrameChunks.forEach(ranges, of: frames) { range, rendered in
         let matting = chunkMattings[chunkIndex]
         chunkIndex += 1
         let changes = try keyChanges(of: rendered, after: last, matting: matting, previousMatting: lastMatting,
@@ -290,36 +332,6 @@ public enum GIFEncoder {
     Parallel.map(frames.count, workers: threads) { k in
       KeyChange(from: k == 0 ? previous : frames[k - 1], to: frames[k], matting: matting,
                 previousMatting: k == 0 ? previousMatting : matting)
-    }
-  }
-
-  /// Calls `body` with every chunk of contiguous frames whose delay is not zero (at most `chunk`
-  /// frames each), in order, checking their count and size.
-  /// The next chunk is asked for on a helper thread while `body` runs over the current one, so
-  /// rendering and encoding overlap; `frames` is never called twice at once, and always in order.
-  private static func forEachShownChunk(width: Int, height: Int, delays: [Int], chunk: Int,
-                                        frames: (Range<Int>) throws -> [Frame],
-                                        body: (Range<Int>, [Frame]) throws -> Void) throws {
-    var ranges: [Range<Int>] = []
-    var start = 0
-    while start < delays.count {
-      guard delays[start] > 0 else { start += 1; continue }
-      var end = start
-      while end < delays.count && end - start < chunk && delays[end] > 0 { end += 1 }
-      ranges.append(start..<end)
-      start = end
-    }
-    try ChunkPrefetch.forEach(ranges, frames: frames) { range, rendered in
-      guard rendered.count == range.count else {
-        throw GIFError.frameCountMismatch(range: range, actual: rendered.count)
-      }
-      for (offset, frame) in rendered.enumerated() {
-        guard frame.width == width, frame.height == height else {
-          throw GIFError.frameSizeMismatch(frame: range.lowerBound + offset, width: frame.width,
-                                           height: frame.height, expectedWidth: width, expectedHeight: height)
-        }
-      }
-      try body(range, rendered)
     }
   }
 }
@@ -657,24 +669,37 @@ struct KeyChange {
 
 // MARK: - Matting
 
-/// Turns straight RGBA pixels into opaque colour keys or the transparent key: below `threshold`
-/// transparent; otherwise blended onto `matte`, or (`cuts`) the pixel's own colour.
+/// Turns straight RGBA pixels into opaque colour keys or the transparent key, as a
+/// `GIFTransparency` says: below `threshold` transparent; otherwise blended onto `matte`, or
+/// (`cuts`) the pixel's own colour.
 struct Matting {
   let matte: (r: Int, g: Int, b: Int)
   private(set) var threshold: Int
-  /// `GIFOptions.cutsAlpha` with transparency kept: kept pixels are not blended.
+  /// `.cut`: kept pixels are not blended.
   let cuts: Bool
 
-  init(options: GIFOptions) {
-    matte = (Int(options.matte.r), Int(options.matte.g), Int(options.matte.b))
-    cuts = options.keepTransparency && options.cutsAlpha
-    threshold = cuts ? GIFOptions.cutAlphaThreshold : options.keepTransparency ? options.alphaThreshold : 0
+  init(_ transparency: GIFTransparency) {
+    switch transparency {
+    case .flatten(let m):
+      matte = (Int(m.r), Int(m.g), Int(m.b))
+      threshold = 0
+      cuts = false
+    case .matte(let m, let threshold):
+      matte = (Int(m.r), Int(m.g), Int(m.b))
+      self.threshold = threshold
+      cuts = false
+    case .cut:
+      matte = (255, 255, 255)
+      threshold = GIFOptions.cutAlphaThreshold
+      cuts = true
+    }
   }
 
-  /// Matting with the alpha threshold `threshold` (with `keepTransparency`, without `cutsAlpha`).
-  init(options: GIFOptions, threshold: Int) {
-    self.init(options: options)
-    if options.keepTransparency && !cuts { self.threshold = threshold }
+  /// Matting with the alpha threshold `threshold` for `.matte` (a raised fringe threshold); the
+  /// other choices keep theirs.
+  init(_ transparency: GIFTransparency, threshold: Int) {
+    self.init(transparency)
+    if case .matte = transparency { self.threshold = threshold }
   }
 
   /// The highest alpha threshold of 128, 64, 32 and 16 (above `base`) whose dropped pixels add at
@@ -729,28 +754,5 @@ struct Matting {
     return .rgb(UInt8(Matting.blend(Int(px[i * 4]), a, matte.r)),
                 UInt8(Matting.blend(Int(px[i * 4 + 1]), a, matte.g)),
                 UInt8(Matting.blend(Int(px[i * 4 + 2]), a, matte.b)))
-  }
-
-  /// The key of every pixel of `frame`.
-  func keys(of frame: Frame, into keys: inout [ColorKey]) {
-    keys.withUnsafeMutableBufferPointer { self.keys(of: frame, into: $0) }
-  }
-
-  /// The key of every pixel of `frame`, into `out` (one element per pixel, initialized or not).
-  func keys(of frame: Frame, into out: UnsafeMutableBufferPointer<ColorKey>) {
-    frame.pixels.withUnsafeBufferPointer { px in
-      for i in 0..<out.count {
-        let a = Int(px[i * 4 + 3])
-        if a < threshold {
-          out[i] = .transparent
-        } else if a == 255 || cuts {
-          out[i] = .rgb(px[i * 4], px[i * 4 + 1], px[i * 4 + 2])
-        } else {
-          out[i] = .rgb(UInt8(Matting.blend(Int(px[i * 4]), a, matte.r)),
-                        UInt8(Matting.blend(Int(px[i * 4 + 1]), a, matte.g)),
-                        UInt8(Matting.blend(Int(px[i * 4 + 2]), a, matte.b)))
-        }
-      }
-    }
   }
 }

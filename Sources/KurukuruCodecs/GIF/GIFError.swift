@@ -9,28 +9,14 @@ import CGIF
 public enum GIFError: Error, Equatable, CustomStringConvertible {
   // MARK: Encoder input
 
-  /// The canvas to encode is empty or larger than GIF allows (1...65535 pixels a side).
-  case invalidCanvas(width: Int, height: Int)
-  /// The animation to encode has no frames, or every frame has a zero delay.
-  case noFrames
-  /// `delays.count` differs from the frame count.
-  case delayCountMismatch(expected: Int, actual: Int)
-  /// A delay is negative, 1 cs (browsers would play it at 10 cs) or above 65535 cs.
-  case invalidDelay(frame: Int, centiseconds: Int)
-  /// The loop count is outside 0...65535.
-  case invalidLoopCount(Int)
+  /// The frames, their canvas or timing, or an option every encoder shares is invalid.
+  case input(FrameInputError)
   /// The transparency threshold is outside 1...255.
   case invalidAlphaThreshold(Int)
   /// The palette size limit is outside 2...255.
   case invalidMaxColors(Int)
   /// The colour error target is negative or not finite.
   case invalidMaxColorError(Double)
-  /// The encoder's thread count is below 1.
-  case invalidThreads(Int)
-  /// The frame provider returned a different number of frames than requested.
-  case frameCountMismatch(range: Range<Int>, actual: Int)
-  /// A provided frame does not have the canvas size.
-  case frameSizeMismatch(frame: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
 
   // MARK: Malformed files
 
@@ -64,28 +50,14 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case let .invalidCanvas(width, height):
-      return "gif: canvas \(width)×\(height) is outside 1...65535 pixels a side"
-    case .noFrames:
-      return "gif: the animation has no frame to show (no frames, or every delay is 0)"
-    case let .delayCountMismatch(expected, actual):
-      return "gif: \(actual) delays given for \(expected) frames"
-    case let .invalidDelay(frame, centiseconds):
-      return "gif: frame \(frame) has delay \(centiseconds) cs; use 0 (drop the frame) or 2...65535"
-    case let .invalidLoopCount(count):
-      return "gif: loop count \(count) is outside 0...65535"
+    case let .input(error):
+      return "gif: \(error)"
     case let .invalidAlphaThreshold(value):
       return "gif: transparency threshold \(value) is outside 1...255"
     case let .invalidMaxColors(value):
       return "gif: palette limit \(value) is outside 2...255 colours"
     case let .invalidMaxColorError(value):
       return "gif: colour error target \(value) must be a finite number ≥ 0"
-    case let .invalidThreads(value):
-      return "gif: thread count \(value) must be at least 1"
-    case let .frameCountMismatch(range, actual):
-      return "gif: frames \(range.lowerBound)..<\(range.upperBound) requested, \(actual) returned"
-    case let .frameSizeMismatch(frame, width, height, expectedWidth, expectedHeight):
-      return "gif: frame \(frame) is \(width)×\(height), expected \(expectedWidth)×\(expectedHeight)"
     case .notGIF:
       return "gif: not a gif file (no GIF87a/GIF89a signature)"
     case let .truncated(place):
@@ -93,7 +65,7 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
     case let .zeroSize(width, height):
       return "gif: logical screen \(width)×\(height) has a zero side"
     case let .tooLarge(place, width, height):
-      return "gif: \(place) \(width)×\(height) is above \(GIFLimits.maxSide) pixels a side"
+      return "gif: \(place) \(width)×\(height) is above \(DecodeLimits.maxSide) pixels a side"
     case let .tooManyFrames(limit):
       return "gif: more than \(limit) frames"
     case let .tooMuchMemory(frames, width, height, limitBytes):
@@ -113,16 +85,4 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
       return "gif: internal error (please report it): \(what)"
     }
   }
-}
-
-// MARK: - Limits
-
-/// Sanity limits of the decoder.
-public enum GIFLimits {
-  /// Largest accepted logical screen or frame side, in pixels.
-  public static let maxSide = 8192
-  /// Largest accepted number of frames.
-  public static let maxFrames = 100_000
-  /// Largest memory, in bytes, that `GIFDecoder.decode` may spend on composited frames (1 GiB).
-  public static let maxDecodedBytes = 1 << 30
 }

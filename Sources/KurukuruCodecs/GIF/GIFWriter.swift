@@ -1,4 +1,5 @@
 import CGIF
+import KurukuruCore
 
 // MARK: - GIFWriter
 
@@ -155,26 +156,5 @@ final class GIFWriter {
     guard status == GIF_OK else {
       throw GIFError.giflib(operation: operation, code: Int(handle?.pointee.Error ?? 0))
     }
-  }
-}
-
-// MARK: - PixelRect
-
-/// A rectangle on the canvas, in pixels, top-left origin.
-struct PixelRect: Hashable {
-  var x: Int
-  var y: Int
-  var width: Int
-  var height: Int
-
-  var isEmpty: Bool { width <= 0 || height <= 0 }
-
-  /// The smallest rectangle holding both (an empty rectangle is ignored).
-  func union(_ other: PixelRect) -> PixelRect {
-    if isEmpty { return other }
-    if other.isEmpty { return self }
-    let x0 = min(x, other.x), y0 = min(y, other.y)
-    let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
-    return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 }

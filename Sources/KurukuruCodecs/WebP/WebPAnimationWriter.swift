@@ -219,7 +219,7 @@ final class WebPAnimationWriter: AnimationSink {
   }
 
   func assemble(endTimestamp: Int) throws -> [UInt8] {
-    guard !written.isEmpty else { throw WebPError.noFrames }
+    guard !written.isEmpty else { throw WebPError.internalInconsistency("no frame was added before the file was assembled") }
     try lengthenLast(by: endTimestamp - lastTimestamp)
     guard written.count > 1 else { throw Unsupported() }
     guard let mux = WebPMuxNew() else { throw WebPError.encoder(operation: "WebPMuxNew", reason: "out of memory") }

@@ -63,7 +63,7 @@ public struct WebPInfo: Equatable, Sendable {
 /// composites frames (blending, disposal) as browsers do, into straight RGBA (`MODE_RGBA`; not
 /// the premultiplied `MODE_rgbA`).
 ///
-/// The container is parsed and checked against `WebPLimits` (8192 pixels a side, 100,000
+/// The container is parsed and checked against `DecodeLimits` (8192 pixels a side, 100,000
 /// frames, 1 GiB of composited frames) before any canvas is allocated.
 public enum WebPDecoder {
   /// Whether `bytes` start with the WebP signature `RIFF····WEBP`.
@@ -86,9 +86,9 @@ public enum WebPDecoder {
   public static func decode(_ bytes: [UInt8]) throws -> DecodedWebP {
     let info = try Demuxer(bytes).info
     let frameBytes = info.width * info.height * 4
-    guard info.frames <= WebPLimits.maxDecodedBytes / frameBytes else {
+    guard info.frames <= DecodeLimits.maxDecodedBytes / frameBytes else {
       throw WebPError.tooMuchMemory(frames: info.frames, width: info.width, height: info.height,
-                                    limitBytes: WebPLimits.maxDecodedBytes)
+                                    limitBytes: DecodeLimits.maxDecodedBytes)
     }
     let decoder = try AnimDecoder(bytes)
     var frames: [Frame] = []
@@ -164,7 +164,7 @@ final class WebPBuffer {
 final class Demuxer {
   private let buffer: WebPBuffer
   private let handle: OpaquePointer
-  /// The container's description, checked against `WebPLimits`.
+  /// The container's description, checked against `DecodeLimits`.
   let info: WebPInfo
 
   /// Parses the container and checks the canvas and frame count.
@@ -192,10 +192,10 @@ final class Demuxer {
     let count = Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT))
     let loop = Int(WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT))
     guard width > 0, height > 0 else { throw WebPError.zeroSize(width: width, height: height) }
-    guard width <= WebPLimits.maxSide, height <= WebPLimits.maxSide else {
+    guard width <= DecodeLimits.maxSide, height <= DecodeLimits.maxSide else {
       throw WebPError.tooLarge(width: width, height: height)
     }
-    guard count <= WebPLimits.maxFrames else { throw WebPError.tooManyFrames(count: count, limit: WebPLimits.maxFrames) }
+    guard count <= DecodeLimits.maxFrames else { throw WebPError.tooManyFrames(count: count, limit: DecodeLimits.maxFrames) }
     guard count > 0 else { throw WebPError.noImages }
     let animated = flags & UInt32(ANIMATION_FLAG.rawValue) != 0
     var durations: [Int] = []

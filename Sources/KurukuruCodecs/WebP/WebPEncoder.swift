@@ -74,54 +74,61 @@ public enum WebPEncoder {
   /// Lossy `WebPConfig.method` (0...6): libwebp's default.
   static let lossyMethod: Int32 = 4
 
-  /// Frames asked of the provider at once: at most 32, and at most about 16 MiB of pixels.
-  static func chunkSize(width: Int, height: Int) -> Int {
-    max(1, min(32, (16 << 20) / max(1, width * height * 4)))
-  }
+  /// The largest canvas side WebP stores, in pixels (14 bits).
+  public static let maxSide = 16383
+  /// The longest frame duration WebP stores, in milliseconds (24 bits).
+  public static let maxDuration = (1 << 24) - 1
 
   /// Encodes an animation.
   /// - Parameters:
-  ///   - width: Canvas width in pixels (1...16383).
-  ///   - height: Canvas height in pixels (1...16383).
-  ///   - durations: One duration per frame in milliseconds (1...16777215), e.g.
-  ///     `WebPDelays.milliseconds(frameCount:fps:)`; frame `i` starts at the sum of those before.
+  ///   - frames: The canvas (1...16383 pixels a side), at least one frame, and their timing,
+  ///     turned into milliseconds by `WebPDelays.milliseconds(_:)` (each 1...16777215 ms).
+  ///     Frames are asked for once per chunk, in order, never twice at once.
   ///   - options: Lossless or lossy, loop count, threads.
-  ///   - frames: Renders the frames of a range (in order, each `width` × `height`); called once
-  ///     per chunk over the timeline, in order, never twice at once.
   /// - Returns: The file and how it was compressed.
-  /// - Throws: `WebPError` for invalid input or libwebp failures, or errors of `frames`.
-  public static func encode(width: Int, height: Int, durations: [Int], options: WebPOptions = WebPOptions(),
-                            frames: (Range<Int>) throws -> [Frame]) throws -> WebPEncoding {
+  /// - Throws: `WebPError` for invalid input (`.input` for the frames and shared options) or
+  ///   libwebp failures, or errors of `frames`.
+  public static func encode(_ frames: TimedFrames, options: WebPOptions = WebPOptions()) throws -> WebPEncoding {
     do {
-      return try encode(width: width, height: height, durations: durations, options: options, libwebpAnimation: false,
-                        frames: frames)
+      return try encode(frames, options: options, libwebpAnimation: false)
     } catch is WebPAnimationWriter.Unsupported {
       // One frame in all, or a merged frame too long for our writer: libwebp's encoder, which
       // handles both, from the start.
-      return try encode(width: width, height: height, durations: durations, options: options, libwebpAnimation: true,
-                        frames: frames)
+      return try encode(frames, options: options, libwebpAnimation: true)
     }
   }
 
   /// `encode`, with the files written by libwebp's `WebPAnimEncoder` (`libwebpAnimation`) or by
   /// `WebPAnimationWriter` (the same bytes, two candidates at once).
-  static func encode(width: Int, height: Int, durations: [Int], options: WebPOptions, libwebpAnimation: Bool,
-                     frames: (Range<Int>) throws -> [Frame]) throws -> WebPEncoding {
-    guard (1...WebPLimits.maxEncodedSide).contains(width), (1...WebPLimits.maxEncodedSide).contains(height) else {
-      throw WebPError.invalidCanvas(width: width, height: height)
+  static func encode(_ frames: TimedFrames, options: WebPOptions, libwebpAnimation: Bool) throws -> WebPEncoding {
+    do {
+      return try encodeChecked(frames, options: options, libwebpAnimation: libwebpAnimation)
+    } catch let error as FrameInputError {
+      throw WebPError.input(error)
     }
-    guard !durations.isEmpty else { throw WebPError.noFrames }
-    for (i, d) in durations.enumerated() where !(1...WebPLimits.maxDuration).contains(d) {
-      throw WebPError.invalidDuration(frame: i, milliseconds: d)
+  }
+
+  private static func encodeChecked(_ frames: TimedFrames, options: WebPOptions,
+                                    libwebpAnimation: Bool) throws -> WebPEncoding {
+    let (width, height) = (frames.width, frames.height)
+    guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
+      throw FrameInputError.invalidCanvas(width: width, height: height, maxSide: maxSide)
     }
-    guard (0...65535).contains(options.loopCount) else { throw WebPError.invalidLoopCount(options.loopCount) }
+    guard frames.count > 0 else { throw FrameInputError.noFrames }
+    let durations = WebPDelays.milliseconds(frames.timing)
+    guard durations.count == frames.count else { throw FrameInputError.untimed }
+    for (i, d) in durations.enumerated() where !(1...maxDuration).contains(d) {
+      throw FrameInputError.invalidDuration(frame: i, value: d, unit: .milliseconds, allowed: 1...maxDuration)
+    }
+    guard (0...65535).contains(options.loopCount) else { throw FrameInputError.invalidLoopCount(options.loopCount) }
     if let q = options.quality, !(0...100).contains(q) { throw WebPError.invalidQuality(q) }
     let threads = max(1, options.threads)
 
     var starts = [0]
     for d in durations { starts.append(starts[starts.count - 1] + d) }
     guard let total = starts.last, total <= Int(Int32.max) else {
-      throw WebPError.invalidDuration(frame: durations.count - 1, milliseconds: durations[durations.count - 1])
+      throw FrameInputError.invalidDuration(frame: durations.count - 1, value: durations[durations.count - 1],
+                                            unit: .milliseconds, allowed: 1...maxDuration)
     }
 
     func sink(quality: Double?) throws -> AnimationSink {
@@ -133,15 +140,8 @@ public enum WebPEncoder {
     }
     var encoders = [try sink(quality: nil)]
     if let quality = options.quality { encoders.append(try sink(quality: quality)) }
-    let chunk = chunkSize(width: width, height: height)
-    try forEachChunk(count: durations.count, chunk: chunk, frames: frames) { range, rendered in
-      guard rendered.count == range.count else {
-        throw WebPError.frameCountMismatch(range: range, actual: rendered.count)
-      }
-      for (offset, frame) in rendered.enumerated() where frame.width != width || frame.height != height {
-        throw WebPError.frameSizeMismatch(frame: range.lowerBound + offset, width: frame.width,
-                                          height: frame.height, expectedWidth: width, expectedHeight: height)
-      }
+    let ranges = FrameChunks.ranges(count: durations.count, chunk: FrameChunks.size(width: width, height: height))
+    try FrameChunks.forEach(ranges, of: frames) { range, rendered in
       // Each encoder sees every frame in order; two encoders may run at once (deterministic).
       _ = try Parallel.map(encoders.count, workers: threads) { e in
         for (offset, frame) in rendered.enumerated() {
@@ -185,17 +185,6 @@ public enum WebPEncoder {
       throw WebPError.encoder(operation: "WebPValidateConfig", reason: "invalid configuration")
     }
     return config
-  }
-
-  // MARK: - Streaming
-
-  /// Calls `body` with consecutive chunks of at most `chunk` frames covering `0..<count`, in
-  /// order. The next chunk is rendered on a helper thread while `body` runs over the current one;
-  /// `frames` is never called twice at once.
-  static func forEachChunk(count: Int, chunk: Int, frames: (Range<Int>) throws -> [Frame],
-                           body: (Range<Int>, [Frame]) throws -> Void) throws {
-    let ranges = stride(from: 0, to: count, by: chunk).map { $0..<min(count, $0 + chunk) }
-    try ChunkPrefetch.forEach(ranges, frames: frames, body: body)
   }
 }
 

@@ -8,24 +8,15 @@
 public enum WebPError: Error, Equatable, Sendable, CustomStringConvertible {
   // MARK: Encoder input
 
-  /// The canvas to encode is empty or larger than WebP allows (1...16383 pixels a side).
-  case invalidCanvas(width: Int, height: Int)
-  /// The animation to encode has no frames.
-  case noFrames
-  /// `durations.count` differs from the frame count.
-  case durationCountMismatch(expected: Int, actual: Int)
-  /// A frame duration is outside 1...16777215 ms (WebP stores 24 bits).
-  case invalidDuration(frame: Int, milliseconds: Int)
-  /// The loop count is outside 0...65535.
-  case invalidLoopCount(Int)
+  /// The frames, their canvas or timing, or an option every encoder shares is invalid.
+  case input(FrameInputError)
   /// The lossy quality is outside 0...100.
   case invalidQuality(Double)
-  /// The frame provider returned a different number of frames than requested.
-  case frameCountMismatch(range: Range<Int>, actual: Int)
-  /// A provided frame does not have the canvas size.
-  case frameSizeMismatch(frame: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
   /// libwebp refused or failed an encoding call (the call, libwebp's reason).
   case encoder(operation: String, reason: String)
+  /// The encoder broke one of its own invariants (a bug in Kurukuru, not in the input or in
+  /// libwebp); the text says which.
+  case internalInconsistency(String)
 
   // MARK: Malformed files
 
@@ -53,24 +44,14 @@ public enum WebPError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case let .invalidCanvas(width, height):
-      return "webp: canvas \(width)×\(height) is outside 1...\(WebPLimits.maxEncodedSide) pixels a side"
-    case .noFrames:
-      return "webp: the animation has no frames"
-    case let .durationCountMismatch(expected, actual):
-      return "webp: \(actual) durations given for \(expected) frames"
-    case let .invalidDuration(frame, milliseconds):
-      return "webp: frame \(frame) has duration \(milliseconds) ms; use 1...16777215"
-    case let .invalidLoopCount(count):
-      return "webp: loop count \(count) is outside 0...65535"
+    case let .input(error):
+      return "webp: \(error)"
     case let .invalidQuality(quality):
       return "webp: quality \(quality) is outside 0...100"
-    case let .frameCountMismatch(range, actual):
-      return "webp: frames \(range.lowerBound)..<\(range.upperBound) requested, \(actual) returned"
-    case let .frameSizeMismatch(frame, width, height, expectedWidth, expectedHeight):
-      return "webp: frame \(frame) is \(width)×\(height), expected \(expectedWidth)×\(expectedHeight)"
     case let .encoder(operation, reason):
       return "webp: libwebp \(operation) failed: \(reason.lowercased())"
+    case let .internalInconsistency(what):
+      return "webp: internal error (please report it): \(what)"
     case .notWebP:
       return "webp: not a webp file (no RIFF/WEBP signature)"
     case .truncated:
@@ -80,7 +61,7 @@ public enum WebPError: Error, Equatable, Sendable, CustomStringConvertible {
     case let .zeroSize(width, height):
       return "webp: canvas \(width)×\(height) has a zero side"
     case let .tooLarge(width, height):
-      return "webp: canvas \(width)×\(height) is above \(WebPLimits.maxSide) pixels a side"
+      return "webp: canvas \(width)×\(height) is above \(DecodeLimits.maxSide) pixels a side"
     case let .tooManyFrames(count, limit):
       return "webp: \(count) frames, more than \(limit)"
     case let .tooMuchMemory(frames, width, height, limitBytes):
@@ -91,20 +72,4 @@ public enum WebPError: Error, Equatable, Sendable, CustomStringConvertible {
       return "webp: the file holds no frame"
     }
   }
-}
-
-// MARK: - Limits
-
-/// Sanity limits of the WebP decoder, and WebP's own limit for the encoder.
-public enum WebPLimits {
-  /// Largest accepted canvas side when decoding, in pixels.
-  public static let maxSide = 8192
-  /// Largest accepted number of frames when decoding.
-  public static let maxFrames = 100_000
-  /// Largest memory, in bytes, that `WebPDecoder.decode` may spend on composited frames (1 GiB).
-  public static let maxDecodedBytes = 1 << 30
-  /// Largest canvas side WebP can store, in pixels (14 bits).
-  public static let maxEncodedSide = 16383
-  /// Longest frame duration WebP can store, in milliseconds (24 bits).
-  public static let maxDuration = (1 << 24) - 1
 }

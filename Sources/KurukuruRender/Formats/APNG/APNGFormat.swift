@@ -66,12 +66,9 @@ public struct APNGFormat: SingleFileFormat {
   /// Renders and encodes the loop as APNG bytes in two streaming passes, in memory.
   /// - Throws: `APNGError`, `RasterError`.
   public func encode(_ renderer: Renderer) throws -> [UInt8] {
-    let timeline = renderer.scene.timeline
     var options = self.options
     options.threads = renderer.jobs
-    let delays = APNGDelays.delays(frameCount: timeline.frameCount, period: timeline.period, fps: timeline.fps)
-    return try APNGEncoder.encode(width: renderer.width, height: renderer.height, delays: delays, options: options,
-                                  frames: { try renderer.frames($0) })
+    return try APNGEncoder.encode(renderer.timedFrames, options: options)
   }
 }
 

@@ -5,8 +5,9 @@ import KurukuruCore
 
 /// An animated GIF (GIF89a, giflib): one global palette from the animation's colours, frames
 /// cropped to what changed, delays in centiseconds that add up to the loop, loop forever by
-/// default. Partly transparent edges are blended onto `options.matte` (or, with
-/// `options.cutsAlpha`, cut at half opacity); a transparent background stays transparent.
+/// default. Partly transparent edges are blended onto the matte of `options.transparency` (or,
+/// with `.cut`, cut at half opacity); a transparent background stays transparent, an opaque one
+/// is flattened onto the matte.
 ///
 /// Frame-rate policy: GIF delays are whole centiseconds and browsers play delays under 2 cs at
 /// 10 cs, so scenes above `GIFDelays.maximumFPS` (50) are re-timed to 50 fps.
@@ -14,8 +15,8 @@ public struct GIFFormat: SingleFileFormat {
   public static let name = "gif"
   public static let summary = "animated GIF (one-bit transparency on a matte)"
 
-  /// Palette, transparency, loop and dither options; `keepTransparency` and `threads` are set
-  /// from the scene and the renderer when writing.
+  /// Palette, transparency, loop and dither options; when writing, `threads` is set from the
+  /// renderer and `transparency` flattened for a scene with an opaque background.
   public var options: GIFOptions
 
   /// Creates the format. Default options: white matte, loop forever, no dither, 255 colours,
@@ -65,9 +66,9 @@ public struct GIFFormat: SingleFileFormat {
   public init(options values: FormatOptionValues) throws {
     var options = GIFOptions()
     if values.values["matte"]?.lowercased() == "none" {
-      options.cutsAlpha = true
+      options.transparency = .cut
     } else if let matte = try values.opaqueColor("matte") {
-      options.matte = matte.rgba8
+      options.transparency = .matte(matte.rgba8, threshold: GIFOptions.defaultAlphaThreshold)
     }
     if let loops = try values.integer("loops", in: 0...65535) { options.loopCount = loops }
     switch try values.choice("dither", of: ["none", "ordered"]) {
@@ -91,7 +92,10 @@ public struct GIFFormat: SingleFileFormat {
   /// The matte (or "no matte"), plus every option that differs from its default.
   public var cacheKey: String {
     let defaults = GIFOptions()
-    var key = options.cutsAlpha ? "no matte" : "\(options.matte)"
+    var key = options.matte.map { "\($0)" } ?? "no matte"
+    if case .matte(_, let threshold) = options.transparency, threshold != GIFOptions.defaultAlphaThreshold {
+      key += "|threshold=\(threshold)"
+    }
     if options.loopCount != defaults.loopCount { key += "|loops=\(options.loopCount.map(String.init) ?? "none")" }
     if options.dither != defaults.dither { key += "|dither=\(options.dither)" }
     if options.maxColors != defaults.maxColors { key += "|colors=\(options.maxColors)" }
@@ -110,14 +114,10 @@ public struct GIFFormat: SingleFileFormat {
   /// Renders and encodes the loop as GIF bytes in two streaming passes, in memory.
   /// - Throws: `GIFError`, `RasterError`.
   public func encode(_ renderer: Renderer) throws -> [UInt8] {
-    let timeline = renderer.scene.timeline
     var options = self.options
-    options.keepTransparency = renderer.scene.background.alpha < 1
+    options.transparency = options.transparency.forBackground(opaque: renderer.scene.background.alpha >= 1)
     options.threads = renderer.jobs
-    let delays = GIFDelays.centiseconds(frameCount: timeline.frameCount, fps: timeline.fps)
-    return try GIFEncoder.encode(
-      width: renderer.width, height: renderer.height, frameCount: timeline.frameCount, delays: delays,
-      options: options, frames: { try renderer.frames($0) })
+    return try GIFEncoder.encode(renderer.timedFrames, options: options)
   }
 }
 

@@ -51,12 +51,17 @@ public struct PNGSequenceFormat: OutputFormat {
     let count = renderer.frameCount
     let sizes = SizeCounter()
     let written = PNGWrittenFrames { earlier in staging.read(named: earlier) }
+    // Each worker borrows an encoder (which remembers the last frame it encoded, so it matches
+    // again only what changed); the bytes never depend on which encoder or thread.
+    let encoders = FastPNGEncoderPool()
     try renderer.forEachFrame(in: 0..<count) { i, frame in
       let file = PNGSequenceFormat.fileName(name: name, index: i, scale: scale)
       // A frame equal to one already written (still phases, loops that repeat) gets a copy of
       // that file's bytes instead of being deflated again; the bytes are the same either way, so
       // the result does not depend on which thread wrote first.
-      let (bytes, key) = try PNG.encodeFast(frame, level: PNGSequenceFormat.compressionLevel, reusing: written)
+      let (bytes, key) = try encoders.withEncoder {
+        try $0.encode(frame, level: PNGSequenceFormat.compressionLevel, reusing: written)
+      }
       try staging.write(bytes, named: file)
       written.add(file, key: key)
       sizes.add(bytes.count)

@@ -87,12 +87,9 @@ public struct WebPFormat: OutputFormat {
   /// Renders and encodes the loop as WebP, streaming frames in chunks.
   /// - Throws: `WebPError`, `RasterError`.
   public func encode(_ renderer: Renderer) throws -> WebPEncoding {
-    let timeline = renderer.scene.timeline
     var options = self.options
     options.threads = renderer.jobs
-    let durations = WebPDelays.milliseconds(frameCount: timeline.frameCount, fps: timeline.fps)
-    return try WebPEncoder.encode(width: renderer.width, height: renderer.height, durations: durations,
-                                  options: options, frames: { try renderer.frames($0) })
+    return try WebPEncoder.encode(renderer.timedFrames, options: options)
   }
 }
 

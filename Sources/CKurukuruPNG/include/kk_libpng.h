@@ -4,8 +4,8 @@
 // setjmp point before calling libpng and turns a libpng error into a status code and a message,
 // so no longjmp ever crosses into Swift.
 
-#ifndef KURUKURU_PNG_H
-#define KURUKURU_PNG_H
+#ifndef KK_LIBPNG_H
+#define KK_LIBPNG_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -88,45 +88,6 @@ void kk_png_buffer_free(kk_png_buffer *buffer);
 kk_png_status kk_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
                                  int level, kk_png_filter filter, kk_png_buffer *output,
                                  char *message);
-
-// MARK: - Fast writing
-
-/// Encodes straight RGBA8 pixels (width × height × 4 bytes) as an RGBA, 8-bit, non-interlaced
-/// PNG (IHDR, one IDAT, IEND; no other chunks) without libpng: rows are filtered with a cheap
-/// rule (up for a row equal to the row above, none otherwise) and deflated by a matcher that
-/// only looks one pixel left and one row up (one dynamic-Huffman block), or by libdeflate at
-/// `level` (1–12) when more than 3 % of the bytes find no such match. The same pixels and level
-/// always give the same bytes. Each thread keeps its compressor and buffers between calls
-/// (freed when the thread exits), and the filtered lines and matches of the last frame, so that
-/// only bands of lines that changed are matched again; the bytes never depend on earlier frames.
-kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
-                                      int level, kk_png_buffer *output);
-
-/// The first half of kk_png_encode_rgba_fast, for callers that skip frames they already wrote:
-/// filters the frame into this thread's buffer and sets `adler` to the Adler-32 of the filtered
-/// rows (the zlib checksum, a cheap first test for repeated frames: equal frames of the same size
-/// always have equal values). Follow with kk_png_fast_finish on the same thread to get the PNG,
-/// or drop it (the next prepare replaces it).
-kk_png_status kk_png_fast_prepare(const uint8_t *pixels, uint32_t width, uint32_t height,
-                                  uint32_t *adler);
-
-/// The CRC-32 of the size and filtered rows of the frame this thread prepared last: with the
-/// Adler-32, a 64-bit test that two frames are equal.
-kk_png_status kk_png_fast_prepared_crc(uint32_t *crc);
-
-/// The same CRC-32 for a PNG that kk_png_fast_finish wrote (its IDAT inflated: about 1 ms for
-/// 1 MB of rows). KK_PNG_NOT_PNG or KK_PNG_CORRUPT for any other file.
-kk_png_status kk_png_fast_crc_of_png(const uint8_t *png, size_t size, uint32_t *crc);
-
-/// The second half: deflates the frame this thread prepared last (libdeflate `level` 1–12 where
-/// the pixel matcher gives up) and writes the PNG into `output`. KK_PNG_INVALID_ARGUMENT when
-/// nothing was prepared on this thread.
-kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output);
-
-/// The Huffman code lengths the pixel matcher's blocks use (exposed for tests): at most `limit`
-/// (1…15) bits for each of `n` (2…288) symbols with a non-zero frequency in `freq` (at least two
-/// of them), 0 for the others, into `lengths`. Returns 0, or −1 for arguments out of range.
-int kk_png_huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *lengths);
 
 #ifdef __cplusplus
 }

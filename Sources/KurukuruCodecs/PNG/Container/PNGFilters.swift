@@ -1,22 +1,22 @@
-// MARK: - FilterStrategy
+// MARK: - PNGFilter
 
-/// How rows are filtered before deflate (PNG filter method 0).
-enum FilterStrategy: Int, CaseIterable, Sendable {
-  /// Every row with one filter type (0 none, 1 sub, 2 up, 3 average, 4 paeth).
-  case none = 0, sub, up, average, paeth
-  /// Per row, the filter whose output has the smallest sum of absolute signed bytes (libpng's
-  /// and the PNG book's heuristic).
+/// A PNG row filter (filter method 0) applied before deflate: one of the five filter types for
+/// every row, or `adaptive`, the type chosen per row. Raw values 0...4 are the filter-type bytes
+/// a row starts with; `adaptive` (5) is never stored.
+public enum PNGFilter: Int, Sendable, Equatable, CaseIterable {
+  /// Type 0: no filtering.
+  case none = 0
+  /// Type 1: difference to the pixel on the left.
+  case sub
+  /// Type 2: difference to the pixel above.
+  case up
+  /// Type 3: difference to the mean of left and above.
+  case average
+  /// Type 4: Paeth predictor.
+  case paeth
+  /// Per row, the type whose output has the smallest sum of absolute signed bytes (libpng's and
+  /// the PNG book's heuristic).
   case adaptive
-
-  /// The strategies tried: all six for grey and true colour; for palette images (where the
-  /// PNG spec advises none) none, up and adaptive.
-  /// The strategy candidates are ranked with before the others are tried on the winner: none
-  /// for palettes (indices are not magnitudes), adaptive otherwise (the usual best).
-  static func first(isPalette: Bool) -> FilterStrategy { isPalette ? .none : .adaptive }
-
-  static func candidates(isPalette: Bool) -> [FilterStrategy] {
-    isPalette ? [.none, .up, .adaptive] : FilterStrategy.allCases
-  }
 }
 
 // MARK: - PNGFilters
@@ -27,7 +27,7 @@ enum PNGFilters {
   /// - Parameters:
   ///   - raw: `height` rows of `rowBytes` bytes.
   ///   - bpp: bytes per complete pixel, rounded up (1 for bit depths below 8).
-  static func filter(_ raw: [UInt8], rowBytes: Int, height: Int, bpp: Int, strategy: FilterStrategy) -> [UInt8] {
+  static func filter(_ raw: [UInt8], rowBytes: Int, height: Int, bpp: Int, strategy: PNGFilter) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: height * (rowBytes + 1))
     // The five filterings of a row for `.adaptive`, one after another; and the row above the
     // first, all zero (what the filters assume there).

@@ -1,258 +1,16 @@
-// libpng wrapper for KurukuruCodecs: setjmp lives here, Swift only sees status codes.
+// The fast PNG-sequence writer: straight RGBA8 frames filtered with a cheap rule and deflated by
+// a matcher that only looks one pixel left and one row up, without libpng. Its state lives in an
+// explicit kk_fast_encoder handle (owned in Swift by FastPNGEncoder, freed in its deinit).
 
-#include "kurukuru_png.h"
+#include "kk_fast_deflate.h"
 
 #include <libdeflate.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-#include <png.h>
 #include <pthread.h>
-#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
-
-// MARK: - Messages
-
-static void kk_copy_message(char *destination, const char *text) {
-  if (destination == NULL) return;
-  if (text == NULL) text = "";
-  strncpy(destination, text, KK_PNG_MESSAGE_CAPACITY - 1);
-  destination[KK_PNG_MESSAGE_CAPACITY - 1] = '\0';
-}
-
-// MARK: - Reading
-
-struct kk_png_reader {
-  png_structp png;
-  png_infop info;
-  const uint8_t *data;
-  size_t size;
-  size_t offset;
-  int truncated;
-  int header_read;
-  uint32_t width;
-  uint32_t height;
-  png_bytep *rows;
-  char message[KK_PNG_MESSAGE_CAPACITY];
-};
-
-static void kk_read_error(png_structp png, png_const_charp text) {
-  kk_png_reader *reader = (kk_png_reader *)png_get_error_ptr(png);
-  if (reader != NULL) kk_copy_message(reader->message, text);
-  png_longjmp(png, 1);
-}
-
-static void kk_read_warning(png_structp png, png_const_charp text) {
-  (void)png;
-  (void)text;
-}
-
-static void kk_read_data(png_structp png, png_bytep out, size_t length) {
-  kk_png_reader *reader = (kk_png_reader *)png_get_io_ptr(png);
-  if (reader->size - reader->offset < length) {
-    reader->truncated = 1;
-    png_error(png, "unexpected end of data");
-  }
-  memcpy(out, reader->data + reader->offset, length);
-  reader->offset += length;
-}
-
-static kk_png_status kk_read_failure(kk_png_reader *reader) {
-  return reader->truncated ? KK_PNG_TRUNCATED : KK_PNG_CORRUPT;
-}
-
-kk_png_reader *kk_png_reader_create(const uint8_t *data, size_t size) {
-  kk_png_reader *reader = (kk_png_reader *)calloc(1, sizeof(kk_png_reader));
-  if (reader == NULL) return NULL;
-  reader->data = data;
-  reader->size = size;
-  reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, kk_read_error, kk_read_warning);
-  if (reader->png == NULL) {
-    free(reader);
-    return NULL;
-  }
-  reader->info = png_create_info_struct(reader->png);
-  if (reader->info == NULL) {
-    png_destroy_read_struct(&reader->png, NULL, NULL);
-    free(reader);
-    return NULL;
-  }
-  png_set_read_fn(reader->png, reader, kk_read_data);
-  return reader;
-}
-
-void kk_png_reader_destroy(kk_png_reader *reader) {
-  if (reader == NULL) return;
-  png_destroy_read_struct(&reader->png, &reader->info, NULL);
-  free(reader->rows);
-  free(reader);
-}
-
-const char *kk_png_reader_message(const kk_png_reader *reader) {
-  return reader == NULL ? "" : reader->message;
-}
-
-kk_png_status kk_png_reader_read_header(kk_png_reader *reader, uint32_t max_side, uint32_t *width,
-                                        uint32_t *height) {
-  if (reader == NULL || width == NULL || height == NULL || reader->header_read) {
-    return KK_PNG_INVALID_ARGUMENT;
-  }
-  if (reader->size < 8 || png_sig_cmp(reader->data, 0, 8) != 0) return KK_PNG_NOT_PNG;
-  if (setjmp(png_jmpbuf(reader->png))) return kk_read_failure(reader);
-
-  png_structp png = reader->png;
-  png_infop info = reader->info;
-  png_read_info(png, info);
-  png_uint_32 w = png_get_image_width(png, info);
-  png_uint_32 h = png_get_image_height(png, info);
-  *width = w;
-  *height = h;
-  if (w > max_side || h > max_side) return KK_PNG_TOO_LARGE;
-
-  int color_type = png_get_color_type(png, info);
-  int bit_depth = png_get_bit_depth(png, info);
-  // Exact values only: no png_set_gamma / png_set_alpha_mode, so gAMA, sRGB, iCCP and cHRM are
-  // read but never applied.
-  if (bit_depth == 16) png_set_scale_16(png);
-  if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
-  if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
-  if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
-  if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) {
-    png_set_gray_to_rgb(png);
-  }
-  if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) {
-    png_set_filler(png, 0xff, PNG_FILLER_AFTER);
-  }
-  (void)png_set_interlace_handling(png);
-  png_read_update_info(png, info);
-  if (png_get_rowbytes(png, info) != (size_t)w * 4) {
-    kk_copy_message(reader->message, "unsupported pixel layout after conversion");
-    return KK_PNG_CORRUPT;
-  }
-  reader->width = w;
-  reader->height = h;
-  reader->header_read = 1;
-  return KK_PNG_OK;
-}
-
-kk_png_status kk_png_reader_read_pixels(kk_png_reader *reader, uint8_t *pixels, size_t capacity) {
-  if (reader == NULL || pixels == NULL || !reader->header_read || reader->rows != NULL) {
-    return KK_PNG_INVALID_ARGUMENT;
-  }
-  size_t stride = (size_t)reader->width * 4;
-  if (capacity < stride * reader->height) return KK_PNG_INVALID_ARGUMENT;
-  reader->rows = (png_bytep *)malloc(sizeof(png_bytep) * (reader->height > 0 ? reader->height : 1));
-  if (reader->rows == NULL) return KK_PNG_OUT_OF_MEMORY;
-  for (uint32_t y = 0; y < reader->height; y++) reader->rows[y] = pixels + stride * y;
-  if (setjmp(png_jmpbuf(reader->png))) return kk_read_failure(reader);
-  png_read_image(reader->png, reader->rows);
-  png_read_end(reader->png, NULL);
-  return KK_PNG_OK;
-}
-
-// MARK: - Writing
-
-typedef struct {
-  kk_png_buffer *output;
-  int out_of_memory;
-  char *message;
-} kk_writer_context;
-
-static void kk_write_error(png_structp png, png_const_charp text) {
-  kk_writer_context *context = (kk_writer_context *)png_get_error_ptr(png);
-  if (context != NULL) kk_copy_message(context->message, text);
-  png_longjmp(png, 1);
-}
-
-static void kk_write_warning(png_structp png, png_const_charp text) {
-  (void)png;
-  (void)text;
-}
-
-static void kk_write_data(png_structp png, png_bytep data, size_t length) {
-  kk_writer_context *context = (kk_writer_context *)png_get_io_ptr(png);
-  kk_png_buffer *buffer = context->output;
-  if (buffer->capacity - buffer->size < length) {
-    size_t capacity = buffer->capacity > 0 ? buffer->capacity : 4096;
-    while (capacity - buffer->size < length) {
-      if (capacity > SIZE_MAX / 2) {
-        context->out_of_memory = 1;
-        png_error(png, "output too large");
-      }
-      capacity *= 2;
-    }
-    uint8_t *grown = (uint8_t *)realloc(buffer->data, capacity);
-    if (grown == NULL) {
-      context->out_of_memory = 1;
-      png_error(png, "out of memory");
-    }
-    buffer->data = grown;
-    buffer->capacity = capacity;
-  }
-  memcpy(buffer->data + buffer->size, data, length);
-  buffer->size += length;
-}
-
-static void kk_flush_data(png_structp png) { (void)png; }
-
-void kk_png_buffer_free(kk_png_buffer *buffer) {
-  if (buffer == NULL) return;
-  free(buffer->data);
-  buffer->data = NULL;
-  buffer->size = 0;
-  buffer->capacity = 0;
-}
-
-static int kk_filter_flags(kk_png_filter filter) {
-  switch (filter) {
-    case KK_PNG_FILTER_NONE: return PNG_FILTER_NONE;
-    case KK_PNG_FILTER_SUB: return PNG_FILTER_SUB;
-    case KK_PNG_FILTER_UP: return PNG_FILTER_UP;
-    case KK_PNG_FILTER_AVERAGE: return PNG_FILTER_AVG;
-    case KK_PNG_FILTER_PAETH: return PNG_FILTER_PAETH;
-    case KK_PNG_FILTERS_ADAPTIVE: return PNG_ALL_FILTERS;
-  }
-  return -1;
-}
-
-kk_png_status kk_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
-                                 int level, kk_png_filter filter, kk_png_buffer *output,
-                                 char *message) {
-  kk_copy_message(message, "");
-  int flags = kk_filter_flags(filter);
-  if (pixels == NULL || output == NULL || width == 0 || height == 0 || level < 0 || level > 9 ||
-      flags < 0) {
-    return KK_PNG_INVALID_ARGUMENT;
-  }
-  kk_writer_context context = {output, 0, message};
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, kk_write_error,
-                                            kk_write_warning);
-  if (png == NULL) return KK_PNG_OUT_OF_MEMORY;
-  png_infop info = png_create_info_struct(png);
-  if (info == NULL) {
-    png_destroy_write_struct(&png, NULL);
-    return KK_PNG_OUT_OF_MEMORY;
-  }
-  // Nothing allocated below needs freeing except the libpng structs (rows are written one by one).
-  if (setjmp(png_jmpbuf(png))) {
-    png_destroy_write_struct(&png, &info);
-    return context.out_of_memory ? KK_PNG_OUT_OF_MEMORY : KK_PNG_CORRUPT;
-  }
-  png_set_write_fn(png, &context, kk_write_data, kk_flush_data);
-  png_set_compression_level(png, level);
-  png_set_filter(png, PNG_FILTER_TYPE_BASE, flags);
-  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
-               PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-  png_write_info(png, info);
-  size_t stride = (size_t)width * 4;
-  for (uint32_t y = 0; y < height; y++) {
-    png_write_row(png, (png_const_bytep)(pixels + stride * y));
-  }
-  png_write_end(png, NULL);
-  png_destroy_write_struct(&png, &info);
-  return KK_PNG_OK;
-}
 
 // MARK: - Pixel deflate
 
@@ -397,7 +155,7 @@ static void kk_huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *
   }
 }
 
-int kk_png_huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *lengths) {
+int kk_fast_huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *lengths) {
   if (freq == NULL || lengths == NULL || n < 2 || n > 288 || limit < 1 || limit > 15) return -1;
   int used = 0;
   for (int i = 0; i < n; i++) used += freq[i] > 0;
@@ -475,7 +233,7 @@ static inline int kk_three_equal(const uint8_t *a, const uint8_t *b) {
 #define KK_MATCH_UP 0x40000000u
 
 // The deflate length code (0–28) of each match length 3–258, looked up rather than searched for
-// in the per-byte loops.
+// in the per-byte loops: a constant table, filled once per process (not encoder state).
 static uint8_t kk_length_code[259];
 static pthread_once_t kk_length_once = PTHREAD_ONCE_INIT;
 
@@ -492,7 +250,7 @@ static inline uint32_t kk_match_symbol(unsigned length, int far) {
 
 // The symbols of bytes [start, end) of `data` (a band of whole lines, `up` bytes apart; up 0: no
 // match one line up), greedy with the two candidate distances. Matches end at `end`, so the
-// symbols of a band depend only on its bytes and the line before it: kk_png_fast_finish keeps
+// symbols of a band depend only on its bytes and the line before it: kk_fast_encoder_finish keeps
 // them for bands that did not change. Returns the number of symbols written to `symbols`; sets
 // `literals` to how many of them are literals.
 static size_t kk_band_symbols(const uint8_t *data, size_t start, size_t end, size_t up,
@@ -734,17 +492,17 @@ static size_t kk_write_block(const uint32_t *symbols, size_t slot, const uint32_
 // The code frequencies of one band's symbols: 286 literal/length codes, then 30 distance codes.
 #define KK_FREQS (286u + 30u)
 
-// Per-thread state of the fast encoder: allocating a libdeflate compressor (hundreds of kB) and a
-// frame-sized filter buffer for every frame costs page faults on every call.
+// The state of one fast encoder, kept between frames: allocating a libdeflate compressor (hundreds
+// of kB) and a frame-sized filter buffer for every frame costs page faults on every call.
 //
 // It also remembers the filtered rows and their symbols, band by band, from the frames this
-// thread encoded before: consecutive frames of a loader change few rows (circle-progress at 3×:
+// encoder encoded before: consecutive frames of a loader change few rows (circle-progress at 3×:
 // the 50-odd rows around the growing tip of 510), and a band whose lines and the line before it
 // are unchanged has the same symbols, so only changed bands are matched again, and a deflate block
 // of unchanged bands is the same bytes, copied as it was written. What a frame is encoded to never
 // depends on the frames before it: the remembered symbols and blocks are exactly those that
 // matching and writing them again would give.
-typedef struct {
+struct kk_fast_encoder {
   struct libdeflate_compressor *compressor;
   int level;
   uint8_t *filtered;
@@ -752,7 +510,7 @@ typedef struct {
   size_t capacity;
   uint8_t *deflated;  // libdeflate's zlib stream, before it is copied into an exactly sized PNG
   size_t deflated_capacity;
-  // The frame kk_png_fast_prepare filtered last (width 0: none).
+  // The frame kk_fast_encoder_prepare filtered last (width 0: none).
   uint32_t width, height, adler;
   // The lines remembered, for frames of line_width × lines pixels (0 × 0: none yet).
   uint32_t line_width, lines;
@@ -769,12 +527,12 @@ typedef struct {
   uint8_t **block_bytes;
   size_t *block_size, *block_capacity;
   uint8_t *block_valid;
-} kk_fast_state;
+  // The last PNG kk_fast_encoder_finish wrote (valid until the next call or the free).
+  uint8_t *png;
+  size_t png_capacity;
+};
 
-static pthread_key_t kk_fast_key;
-static pthread_once_t kk_fast_once = PTHREAD_ONCE_INIT;
-
-static void kk_fast_lines_free(kk_fast_state *state) {
+static void kk_fast_lines_free(kk_fast_encoder *state) {
   if (state->block_bytes != NULL) {
     uint32_t blocks = (state->lines + KK_BAND_LINES * KK_BLOCK_BANDS - 1) / (KK_BAND_LINES * KK_BLOCK_BANDS);
     for (uint32_t k = 0; k < blocks; k++) free(state->block_bytes[k]);
@@ -797,34 +555,26 @@ static void kk_fast_lines_free(kk_fast_state *state) {
   state->line_width = state->lines = 0;
 }
 
-static void kk_fast_state_free(void *pointer) {
-  kk_fast_state *state = (kk_fast_state *)pointer;
+kk_fast_encoder *kk_fast_encoder_create(void) {
+  (void)pthread_once(&kk_length_once, kk_length_code_init);
+  return (kk_fast_encoder *)calloc(1, sizeof(kk_fast_encoder));
+}
+
+void kk_fast_encoder_free(kk_fast_encoder *state) {
   if (state == NULL) return;
   if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
   free(state->filtered);
   free(state->symbols);
   free(state->deflated);
+  free(state->png);
   kk_fast_lines_free(state);
   free(state);
 }
 
-static void kk_fast_key_create(void) { (void)pthread_key_create(&kk_fast_key, kk_fast_state_free); }
-
-// This thread's state with room for a `width` × `height` frame; what it remembers of earlier
-// frames is dropped when their size differs.
-static kk_fast_state *kk_fast_state_get(uint32_t width, uint32_t height) {
-  (void)pthread_once(&kk_fast_once, kk_fast_key_create);
-  (void)pthread_once(&kk_length_once, kk_length_code_init);
+// Makes room in `state` for a `width` × `height` frame; what it remembers of earlier frames is
+// dropped when their size differs. Returns 0, or −1 when out of memory.
+static int kk_fast_reserve(kk_fast_encoder *state, uint32_t width, uint32_t height) {
   size_t filtered_size = ((size_t)width * 4 + 1) * height;
-  kk_fast_state *state = (kk_fast_state *)pthread_getspecific(kk_fast_key);
-  if (state == NULL) {
-    state = (kk_fast_state *)calloc(1, sizeof(kk_fast_state));
-    if (state == NULL) return NULL;
-    if (pthread_setspecific(kk_fast_key, state) != 0) {
-      free(state);
-      return NULL;
-    }
-  }
   if (state->capacity < filtered_size) {
     kk_fast_lines_free(state);
     free(state->filtered);
@@ -834,7 +584,7 @@ static kk_fast_state *kk_fast_state_get(uint32_t width, uint32_t height) {
     state->capacity = filtered_size;
     if (state->filtered == NULL || state->symbols == NULL) {
       state->capacity = 0;
-      return NULL;
+      return -1;
     }
   }
   if (state->line_width != width || state->lines != height) {
@@ -859,13 +609,13 @@ static kk_fast_state *kk_fast_state_get(uint32_t width, uint32_t height) {
         state->band_freq == NULL || state->block_bytes == NULL || state->block_size == NULL ||
         state->block_capacity == NULL || state->block_valid == NULL) {
       kk_fast_lines_free(state);
-      return NULL;
+      return -1;
     }
     memset(state->band_stale, 1, bands);
     state->fresh_literals = 0;
     state->line_width = width;
   }
-  return state;
+  return 0;
 }
 
 // Makes `*buffer` hold at least `need` bytes (its contents are not kept). Returns 0, or −1 when
@@ -879,7 +629,7 @@ static int kk_reserve(uint8_t **buffer, size_t *capacity, size_t need) {
 }
 
 // Marks band b's symbols as to be made again.
-static inline void kk_fast_mark_stale(kk_fast_state *state, uint32_t b) {
+static inline void kk_fast_mark_stale(kk_fast_encoder *state, uint32_t b) {
   state->block_valid[b / KK_BLOCK_BANDS] = 0;
   if (state->band_stale[b]) return;
   state->band_stale[b] = 1;
@@ -901,17 +651,16 @@ static uint8_t *kk_finish_chunk(uint8_t *p, const char *type, uint32_t length) {
   return p + 12 + length;
 }
 
-kk_png_status kk_png_fast_prepare(const uint8_t *pixels, uint32_t width, uint32_t height,
-                                  uint32_t *adler_out) {
-  if (pixels == NULL || adler_out == NULL || width == 0 || height == 0 || width > 0x7fffffffu / 4 ||
-      height > 0x7fffffffu) {
-    return KK_PNG_INVALID_ARGUMENT;
+kk_fast_status kk_fast_encoder_prepare(kk_fast_encoder *state, const uint8_t *pixels, uint32_t width,
+                                      uint32_t height, uint32_t *adler_out) {
+  if (state == NULL || pixels == NULL || adler_out == NULL || width == 0 || height == 0 ||
+      width > 0x7fffffffu / 4 || height > 0x7fffffffu) {
+    return KK_FAST_INVALID_ARGUMENT;
   }
   size_t stride = (size_t)width * 4;
-  if (height > (SIZE_MAX / 8) / (stride + 1)) return KK_PNG_OUT_OF_MEMORY;
-  kk_fast_state *state = kk_fast_state_get(width, height);
-  if (state == NULL) return KK_PNG_OUT_OF_MEMORY;
+  if (height > (SIZE_MAX / 8) / (stride + 1)) return KK_FAST_OUT_OF_MEMORY;
   state->width = 0;
+  if (kk_fast_reserve(state, width, height) != 0) return KK_FAST_OUT_OF_MEMORY;
 
   // Filters: measured on circle-progress at scale 3 (180 of its 1,800 frames, libdeflate 4),
   // none gives 3.58 MB where libpng's minimum-sum-of-absolute-differences rule over all filters
@@ -980,7 +729,7 @@ kk_png_status kk_png_fast_prepare(const uint8_t *pixels, uint32_t width, uint32_
   state->height = height;
   state->adler = adler;
   *adler_out = adler;
-  return KK_PNG_OK;
+  return KK_FAST_OK;
 }
 
 // The CRC-32 of a frame's size (width, height as big-endian 32-bit) and then its filtered rows.
@@ -991,44 +740,41 @@ static uint32_t kk_rows_crc(uint32_t width, uint32_t height, const uint8_t *rows
   return libdeflate_crc32(libdeflate_crc32(0, size_bytes, 8), rows, size);
 }
 
-kk_png_status kk_png_fast_prepared_crc(uint32_t *crc) {
-  if (crc == NULL) return KK_PNG_INVALID_ARGUMENT;
-  (void)pthread_once(&kk_fast_once, kk_fast_key_create);
-  kk_fast_state *state = (kk_fast_state *)pthread_getspecific(kk_fast_key);
-  if (state == NULL || state->width == 0) return KK_PNG_INVALID_ARGUMENT;
+kk_fast_status kk_fast_encoder_prepared_crc(const kk_fast_encoder *state, uint32_t *crc) {
+  if (state == NULL || crc == NULL || state->width == 0) return KK_FAST_INVALID_ARGUMENT;
   size_t filtered_size = ((size_t)state->width * 4 + 1) * state->height;
   *crc = kk_rows_crc(state->width, state->height, state->filtered, filtered_size);
-  return KK_PNG_OK;
+  return KK_FAST_OK;
 }
 
 static uint32_t kk_get32(const uint8_t *p) {
   return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-kk_png_status kk_png_fast_crc_of_png(const uint8_t *png, size_t size, uint32_t *crc) {
+kk_fast_status kk_fast_crc_of_png(const uint8_t *png, size_t size, uint32_t *crc) {
   static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
-  // Signature, IHDR (RGBA 8-bit, not interlaced) and one IDAT: what kk_png_fast_finish writes.
-  if (png == NULL || crc == NULL) return KK_PNG_INVALID_ARGUMENT;
-  if (size < 8 + 25 + 12 || memcmp(png, signature, 8) != 0) return KK_PNG_NOT_PNG;
+  // Signature, IHDR (RGBA 8-bit, not interlaced) and one IDAT: what kk_fast_encoder_finish writes.
+  if (png == NULL || crc == NULL) return KK_FAST_INVALID_ARGUMENT;
+  if (size < 8 + 25 + 12 || memcmp(png, signature, 8) != 0) return KK_FAST_NOT_PNG;
   if (kk_get32(png + 8) != 13 || memcmp(png + 12, "IHDR", 4) != 0 || png[24] != 8 ||
       png[25] != 6 || png[28] != 0) {
-    return KK_PNG_CORRUPT;
+    return KK_FAST_CORRUPT;
   }
   uint32_t width = kk_get32(png + 16), height = kk_get32(png + 20);
   size_t length = kk_get32(png + 33);
   if (width == 0 || height == 0 || width > 0x7fffffffu / 4 || memcmp(png + 37, "IDAT", 4) != 0 ||
       length > size - 45) {
-    return KK_PNG_CORRUPT;
+    return KK_FAST_CORRUPT;
   }
   size_t stride = (size_t)width * 4;
-  if (height > (SIZE_MAX / 8) / (stride + 1)) return KK_PNG_OUT_OF_MEMORY;
+  if (height > (SIZE_MAX / 8) / (stride + 1)) return KK_FAST_OUT_OF_MEMORY;
   size_t rows_size = (stride + 1) * height, actual = 0;
   uint8_t *rows = (uint8_t *)malloc(rows_size);
   struct libdeflate_decompressor *inflater = libdeflate_alloc_decompressor();
   if (rows == NULL || inflater == NULL) {
     free(rows);
     if (inflater != NULL) libdeflate_free_decompressor(inflater);
-    return KK_PNG_OUT_OF_MEMORY;
+    return KK_FAST_OUT_OF_MEMORY;
   }
   enum libdeflate_result result =
       libdeflate_zlib_decompress(inflater, png + 41, length, rows, rows_size, &actual);
@@ -1037,14 +783,14 @@ kk_png_status kk_png_fast_crc_of_png(const uint8_t *png, size_t size, uint32_t *
     *crc = kk_rows_crc(width, height, rows, rows_size);
   }
   free(rows);
-  return result == LIBDEFLATE_SUCCESS && actual == rows_size ? KK_PNG_OK : KK_PNG_CORRUPT;
+  return result == LIBDEFLATE_SUCCESS && actual == rows_size ? KK_FAST_OK : KK_FAST_CORRUPT;
 }
 
-kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
-  if (output == NULL || level < 1 || level > 12) return KK_PNG_INVALID_ARGUMENT;
-  (void)pthread_once(&kk_fast_once, kk_fast_key_create);
-  kk_fast_state *state = (kk_fast_state *)pthread_getspecific(kk_fast_key);
-  if (state == NULL || state->width == 0) return KK_PNG_INVALID_ARGUMENT;
+kk_fast_status kk_fast_encoder_finish(kk_fast_encoder *state, int level, const uint8_t **png_out,
+                                     size_t *size_out) {
+  if (state == NULL || png_out == NULL || size_out == NULL || level < 1 || level > 12 || state->width == 0) {
+    return KK_FAST_INVALID_ARGUMENT;
+  }
   uint32_t width = state->width, height = state->height;
   size_t stride = (size_t)width * 4, line = stride + 1, filtered_size = line * height;
   const uint8_t *filtered = state->filtered;
@@ -1093,7 +839,7 @@ kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
           symbols += state->band_symbols[b];
         }
         if (kk_reserve(&state->block_bytes[k], &state->block_capacity[k], kk_block_bound(symbols)) != 0) {
-          return KK_PNG_OUT_OF_MEMORY;
+          return KK_FAST_OUT_OF_MEMORY;
         }
         state->block_size[k] = kk_write_block(state->symbols + slot * first, slot, state->band_symbols + first,
                                               count, up, freq, freq + 286, state->block_bytes[k]);
@@ -1106,20 +852,20 @@ kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
       if (state->compressor != NULL) libdeflate_free_compressor(state->compressor);
       state->compressor = libdeflate_alloc_compressor(level);
       state->level = level;
-      if (state->compressor == NULL) return KK_PNG_OUT_OF_MEMORY;
+      if (state->compressor == NULL) return KK_FAST_OUT_OF_MEMORY;
     }
     size_t bound = libdeflate_zlib_compress_bound(state->compressor, filtered_size);
     if (bound > 0x7fffffffu || kk_reserve(&state->deflated, &state->deflated_capacity, bound) != 0) {
-      return KK_PNG_OUT_OF_MEMORY;
+      return KK_FAST_OUT_OF_MEMORY;
     }
     compressed = libdeflate_zlib_compress(state->compressor, filtered, filtered_size, state->deflated, bound);
   }
-  if (compressed == 0 || compressed > 0x7fffffffu) return KK_PNG_OUT_OF_MEMORY;
+  if (compressed == 0 || compressed > 0x7fffffffu) return KK_FAST_OUT_OF_MEMORY;
 
-  // Signature 8, IHDR 25, IDAT 12 + data, IEND 12: allocated at its exact size.
+  // Signature 8, IHDR 25, IDAT 12 + data, IEND 12, in the encoder's output buffer.
   size_t capacity = 8 + 25 + 12 + compressed + 12;
-  uint8_t *png = (uint8_t *)malloc(capacity);
-  if (png == NULL) return KK_PNG_OUT_OF_MEMORY;
+  if (kk_reserve(&state->png, &state->png_capacity, capacity) != 0) return KK_FAST_OUT_OF_MEMORY;
+  uint8_t *png = state->png;
   static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
   memcpy(png, signature, 8);
   uint8_t *p = png + 8;
@@ -1147,17 +893,7 @@ kk_png_status kk_png_fast_finish(int level, kk_png_buffer *output) {
   }
   p = kk_finish_chunk(p, "IDAT", (uint32_t)compressed);
   p = kk_finish_chunk(p, "IEND", 0);
-  kk_png_buffer_free(output);
-  output->data = png;
-  output->size = (size_t)(p - png);
-  output->capacity = capacity;
-  return KK_PNG_OK;
-}
-
-kk_png_status kk_png_encode_rgba_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
-                                      int level, kk_png_buffer *output) {
-  if (output == NULL || level < 1 || level > 12) return KK_PNG_INVALID_ARGUMENT;
-  uint32_t adler;
-  kk_png_status status = kk_png_fast_prepare(pixels, width, height, &adler);
-  return status == KK_PNG_OK ? kk_png_fast_finish(level, output) : status;
+  *png_out = png;
+  *size_out = (size_t)(p - png);
+  return KK_FAST_OK;
 }
