@@ -164,7 +164,7 @@ final class DisplayTimeTests: XCTestCase {
           : try WebPFormat().encode(try renderer.prepared(for: WebPFormat()).renderer).bytes
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let file = try FrameSource(path: path)
-        guard renderer.scene.fps <= 90 || format == "apng" else { continue }  // a re-timed WebP shows other instants
+        guard renderer.scene.timeline.requestedFPS <= 90 || format == "apng" else { continue }  // a re-timed WebP shows other instants
         let result = try SequenceCompare.compare(file.frames, frames.frames, workers: 2)
         XCTAssertFalse(result.differs, "\(name).\(format): \(result.summary)")
         if file.count < frames.count { merged += 1 }
