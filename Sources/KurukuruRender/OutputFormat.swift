@@ -176,6 +176,20 @@ public struct OutputSummary: Equatable, Sendable {
   /// or when every rendered frame is stored.
   public var storedFrames: Int?
 
+  /// One line for people: `NAME@2x/: 45 frames NAME0@2x.png … NAME44@2x.png` for a folder,
+  /// `NAME.gif: 45 frames (31 in the GIF after merging identical frames), 1.5 s, 2048 bytes` for a
+  /// file of a loop of `seconds` written in `format`.
+  public func line(loopSeconds seconds: Double, format: any OutputFormat.Type) -> String {
+    if let first = files.first, let last = files.last {
+      return "\(path)/: \(frames) frames \(first) … \(last)"
+    }
+    var text = "\(frames) frames"
+    if let storedFrames, storedFrames != frames {
+      text += " (\(storedFrames) in the \(format.displayName) after merging identical frames)"
+    }
+    return "\(path): \(text), \(NumberText.format(seconds, decimals: 6)) s, \(bytes) bytes"
+  }
+
   public init(
     path: String, frames: Int, bytes: Int, files: [String] = [], notes: [String] = [], storedFrames: Int? = nil
   ) {

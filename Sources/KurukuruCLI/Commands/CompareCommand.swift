@@ -11,25 +11,7 @@ import KurukuruRender
 enum CompareCommand: Command {
   static let definition = CommandSpec(
     name: "compare", arguments: "A B",
-    abstract: """
-      Counts the pixels that differ between two images or two animations, exactly as pixelmatch
-      v7.2.0 does (YIQ distance, anti-aliasing detection, transparent pixels over a checkerboard).
-
-      A and B are each a PNG, APNG, GIF or WebP file, or a folder of PNG frames (ordered by the
-      trailing number of their names: name0.png, name1.png, … name10.png; an @Nx suffix is ignored;
-      numbers that do not run 0, 1, 2, … without a gap get a warning). Two PNG files compare as
-      images. Anything else compares by display time: a folder or a PNG file has no timing and is
-      taken as evenly spaced over the other side's duration; every frame of either side is looked
-      at in the middle of its display interval, and each pair of frames on screen together there is
-      compared, so a frame an encoder merged with identical neighbours (shown for k frame-times)
-      equals each of the k frames the other side shows meanwhile, and frame counts may differ. When
-      both sides have timing, total durations that differ (beyond the coarser side's delay unit: a
-      GIF's centisecond, a WebP's millisecond) are a difference, and past the shorter one frames are
-      missing. Two folders (no timing on either side) compare frame i with frame i: counts, sizes,
-      pixels. Results list positions in display order with the frame of each side and the time.
-      GIF, APNG and WebP files are decoded whole, at most 1 GiB of frames for both together;
-      folders are read one frame at a time.
-      """,
+    abstract: CompareHelp.text,
     options: [
       OptionSpec("threshold", "T", "matching threshold 0…1, smaller is stricter (default 0.1)"),
       OptionSpec("include-aa", nil, "count anti-aliased pixels as differences too"),

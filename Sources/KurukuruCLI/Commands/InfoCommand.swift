@@ -7,13 +7,7 @@ import KurukuruCore
 enum InfoCommand: Command {
   static let definition = CommandSpec(
     name: "info", arguments: "PRESET|FILE",
-    abstract: """
-      Describes a preset (name, size in points, fps, loop duration, frames, parameters) or an
-      image file: a GIF (size, frames, delays in centiseconds, loop count, 0 = forever), an APNG
-      (delays in seconds and as fractions), a WebP (delays in milliseconds) or a PNG. Every frame
-      of an image file is decoded, so a file that compare cannot read is an error here too; a
-      file named .gif, .png, .apng or .webp is read as an image whatever it holds.
-      """,
+    abstract: ImageFileInfo.help,
     options: [
       OptionSpec("json", nil, "print the description as JSON"),
       CLI.setOption,
@@ -31,44 +25,9 @@ enum InfoCommand: Command {
     if args.has("json") {
       Console.out(info.render())
     } else if case .object(let members) = info {
-      for (k, v) in members { Console.out(text(k, v)) }
+      for (k, v) in members { Console.out(InfoText.line(k, v)) }
     }
     return 0
-  }
-
-  /// One human line per field: strings bare, lists comma-separated, parameters one per line.
-  static func text(_ key: String, _ value: JSONOut) -> String {
-    switch value {
-    case .string(let s): return "\(key): \(s)"
-    case .null: return "\(key): —"
-    case .number(let v) where key == "fps": return "fps: \(fmtRate(v))"
-    case .array(let items) where key == "parameters":
-      if items.isEmpty { return "parameters: none" }
-      let lines = items.map { item -> String in
-        guard case .object(let m) = item else { return item.render(indent: nil) }
-        let field = Dictionary(m, uniquingKeysWith: { a, _ in a })
-        func plain(_ k: String) -> String {
-          switch field[k] {
-          case .string(let s)?: return s
-          case let v?: return v.render(indent: nil)
-          case nil: return ""
-          }
-        }
-        var line = "  \(plain("name")) = \(plain("default")) (\(plain("type"))"
-        if field["min"] != nil || field["max"] != nil { line += ", \(plain("min"))…\(plain("max"))" }
-        line += ")"
-        if field["description"] != nil { line += " — \(plain("description"))" }
-        return line
-      }
-      return "parameters:\n" + lines.joined(separator: "\n")
-    case .array(let items):
-      return "\(key): " + items.map { item -> String in
-        if case .string(let s) = item { return s }
-        return item.render(indent: nil)
-      }.joined(separator: items.count > 20 ? "," : ", ")
-    default:
-      return "\(key): \(value.render(indent: nil))"
-    }
   }
 
   static func presetInfo(_ path: String, _ args: Arguments) throws -> JSONOut {

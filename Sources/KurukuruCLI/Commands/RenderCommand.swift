@@ -64,7 +64,7 @@ enum RenderCommand: Command {
       }
       // Asked after writing: the frames were measured as they were drawn.
       if let overflow = renderer.canvasOverflow { Console.err("\(file): warning: \(overflow)") }
-      Console.out(describe(summary, renderer.scene, format: type(of: format)))
+      Console.out(summary.line(loopSeconds: renderer.scene.timeline.period, format: type(of: format)))
       for note in summary.notes { Console.out(note) }
     }
     return 0
@@ -92,16 +92,4 @@ enum RenderCommand: Command {
     }
   }
 
-  /// One line about a written output.
-  /// - Parameter format: the format written, which names the file kind when frames were merged.
-  static func describe(_ summary: OutputSummary, _ scene: ResolvedScene, format: any OutputFormat.Type) -> String {
-    if let first = summary.files.first, let last = summary.files.last {
-      return "\(summary.path)/: \(summary.frames) frames \(first) … \(last)"
-    }
-    var frames = "\(summary.frames) frames"
-    if let stored = summary.storedFrames, stored != summary.frames {
-      frames += " (\(stored) in the \(format.displayName) after merging identical frames)"
-    }
-    return "\(summary.path): \(frames), \(fmtSeconds(scene.timeline.period)) s, \(summary.bytes) bytes"
-  }
 }

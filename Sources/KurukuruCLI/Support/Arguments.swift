@@ -94,9 +94,6 @@ struct Arguments {
 /// Formats a number for messages: `2`, `0.5` (`NumberText.format(_:decimals:)`, every digit).
 func fmtNumber(_ v: Double) -> String { NumberText.format(v) }
 
-/// Formats frames per second for people: whole rates bare (`50`), others to at most two decimals
-/// (`30.28`, from 30.284301606922124). `--json` keeps the exact value.
-func fmtRate(_ v: Double) -> String { NumberText.format(v, decimals: 2) }
 
 /// Formats seconds for people: at most six decimals (`7.066667`, from an "auto" loop of
 /// 7.066666666666666 s), as the notes print them. `--json` keeps the exact value.

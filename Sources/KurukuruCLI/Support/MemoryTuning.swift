@@ -2,31 +2,15 @@ import Foundation
 
 // MARK: - Memory tuning
 
-/// How the `kurukuru` process asks glibc's allocator to keep memory it has freed.
-///
-/// Every frame allocates canvas-sized buffers (Cairo surfaces, straight-RGBA frames, encoder
-/// state) and frees them a moment later. With glibc's defaults the freed memory goes back to the
-/// kernel at once (a heap keeps only 128 KiB spare; blocks ≥ 128 KiB are their own mappings)
-/// and the next frame faults it in again page by page. With two threads every such fault also
-/// flushes the other core's TLB. Measured with the shipped binary on the bundled presets
-/// (2 cores, best of 15):
-///
-/// | render | glibc defaults | tuned |
-/// |---|---|---|
-/// | bars-fade → GIF, --scale 2 | 42 ms | 32 ms |
-/// | nv-ball-grid-pulse → GIF, --scale 2 | 90 ms | 80 ms |
-/// | pacman → WebP, --scale 2 | 59 ms | 54 ms |
-/// | circle-progress → GIF, --scale 3 --fps 30 | 1.30 s | 1.20 s |
-///
-/// The cost is resident memory: a heap may keep up to `topPad` bytes it no longer uses
-/// (circle-progress above peaks at about 105 MB instead of 85 MB).
-///
-/// This is process-wide policy, so the command sets it, not the library: an app that links
-/// Kurukuru keeps its own allocator settings. Elsewhere than glibc nothing is changed.
+/// How the `kurukuru` process asks glibc's allocator to keep memory it has freed: every frame
+/// allocates canvas-sized buffers and frees them a moment later, and with glibc's defaults the
+/// memory goes back to the kernel at once and is faulted in again page by page. The cost is
+/// resident memory: a heap may keep up to `topPad` bytes it no longer uses. (The figures are in
+/// `scripts/bench.d/README.md`.) Process-wide policy, so the command sets it, not the library;
+/// elsewhere than glibc nothing is changed.
 enum MemoryTuning {
   /// Spare bytes a heap keeps above its top when it grows or trims: 16 MiB (glibc's default is
-  /// 128 KiB). 4 MiB was as fast for small canvases, but slower than the default for 510×510
-  /// frames.
+  /// 128 KiB).
   static let topPad: Int32 = 16 << 20
   /// Blocks of at least this many bytes get their own mapping, returned to the kernel when
   /// freed: 32 MiB (glibc's default starts at 128 KiB). Setting `topPad` turns off glibc's

@@ -12,6 +12,15 @@ import KurukuruCore
 /// The signature chooses the reader; a file named `.gif`, `.png`, `.apng` or `.webp` is an image
 /// whatever it holds, so a broken one is reported as such, not read as a preset.
 package enum ImageFileInfo {
+  /// What `kurukuru info --help` says it describes.
+  package static let help = """
+    Describes a preset (name, size in points, fps, loop duration, frames, parameters) or an
+    image file: a GIF (size, frames, delays in centiseconds, loop count, 0 = forever), an APNG
+    (delays in seconds and as fractions), a WebP (delays in milliseconds) or a PNG. Every frame
+    of an image file is decoded, so a file that compare cannot read is an error here too; a
+    file named .gif, .png, .apng or .webp is read as an image whatever it holds.
+    """
+
   /// File extensions (lower case) that always mean an image file.
   package static let imageExtensions: Set<String> = ["gif", "png", "apng", "webp"]
 

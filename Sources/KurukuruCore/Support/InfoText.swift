@@ -1,0 +1,41 @@
+// MARK: - InfoText
+
+/// The plain-text form of a description (`kurukuru info` without `--json`): one line per
+/// member, strings bare, lists comma-separated, parameters one per line, frame rates to two
+/// decimals.
+package enum InfoText {
+  /// One human line per field: strings bare, lists comma-separated, parameters one per line.
+  package static func line(_ key: String, _ value: JSONOut) -> String {
+    switch value {
+    case .string(let s): return "\(key): \(s)"
+    case .null: return "\(key): —"
+    case .number(let v) where key == "fps": return "fps: \(NumberText.format(v, decimals: 2))"
+    case .array(let items) where key == "parameters":
+      if items.isEmpty { return "parameters: none" }
+      let lines = items.map { item -> String in
+        guard case .object(let m) = item else { return item.render(indent: nil) }
+        let field = Dictionary(m, uniquingKeysWith: { a, _ in a })
+        func plain(_ k: String) -> String {
+          switch field[k] {
+          case .string(let s)?: return s
+          case let v?: return v.render(indent: nil)
+          case nil: return ""
+          }
+        }
+        var line = "  \(plain("name")) = \(plain("default")) (\(plain("type"))"
+        if field["min"] != nil || field["max"] != nil { line += ", \(plain("min"))…\(plain("max"))" }
+        line += ")"
+        if field["description"] != nil { line += " — \(plain("description"))" }
+        return line
+      }
+      return "parameters:\n" + lines.joined(separator: "\n")
+    case .array(let items):
+      return "\(key): " + items.map { item -> String in
+        if case .string(let s) = item { return s }
+        return item.render(indent: nil)
+      }.joined(separator: items.count > 20 ? "," : ", ")
+    default:
+      return "\(key): \(value.render(indent: nil))"
+    }
+  }
+}
