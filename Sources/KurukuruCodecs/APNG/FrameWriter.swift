@@ -28,8 +28,7 @@ struct FrameWriter {
   static let laneLimit = 16
   /// Each distinct winner's filtered rows → the first frame written with them, while their
   /// total stays within `repeatBudget`; a frame with the same rows copies that frame's stream.
-  /// In 11 of the 64 bundled presets at 2x winners repeat (nv-ball-zig-zag-deflect: 47 % of
-  /// the rows to compress, spinkit-double-bounce 55 %).
+  /// Winners repeat where a shape passes the same place again (a bounce, a zig-zag).
   private var firstWithRows: [RowsKey: Int] = [:]
   private var rowsKept = 0
   /// The most bytes of rows `firstWithRows` keeps: 16 MiB.
@@ -241,17 +240,14 @@ struct FrameWriter {
 
   /// Frames of at most this many filtered bytes (16 KiB, e.g. 128 × 127 palette pixels) have
   /// their best filterings (at most three, within `recheckMargin`) ranked again at
-  /// `APNGCompression.recheck`: the estimate misranks filters by up to 35 % on small palette
-  /// frames (equalizer frame 7: filtered up 631 bytes at level 6 and 554 at level 12, filtered
-  /// none 670 and 401), and small frames are cheap to compress thrice.
+  /// `APNGCompression.recheck`: the estimate misranks filters on small palette frames, and
+  /// small frames are cheap to compress thrice.
   static let recheckLimit = 16 << 10
 
   /// A filtering whose estimate is more than this many percent (25) above the best's is not
-  /// rechecked: the widest reversal seen among the bundled presets at 2x is 21 % (equalizer,
-  /// palette frames filtered none: 599 against 494 at level 6, 357 against 445 at level 9),
-  /// while a third of the rechecks had no other filtering within 25 % (bars-fade's every frame:
-  /// adaptive 1,526 bytes, up and none 2,080 and more), and skipping them halves the level-9
-  /// compressions (bars-fade 0.43 → 0.29 s of CPU, the same bytes).
+  /// rechecked: the widest reversal of the estimate's ranking among the bundled presets at 2x
+  /// is below it, and skipping the filterings past it halves the level-9 compressions for the
+  /// same bytes.
   static let recheckMargin = 25
 
   /// The candidate and filter strategy with the smallest estimated size and its filtered rows.
@@ -272,8 +268,8 @@ struct FrameWriter {
     }
     let first = PNGFilter.firstTried(isPalette: layout.isPalette)
     // A candidate equal to an earlier one (same rectangle and rows: OVER where every pixel of
-    // the region changes, or two disposals that leave the same base) is ranked once; it ties
-    // with the earlier one, which wins the tie as before (gradient-ring: 4 candidates, 1 distinct).
+    // the region changes, or two disposals that leave the same base) is ranked once: it would
+    // tie with the earlier one, which wins ties.
     var same = Array(candidates.indices)
     for j in candidates.indices {
       for k in 0..<j where same[k] == k && candidates[k].rect == candidates[j].rect && sameBytes(candidates[k].raw, candidates[j].raw) {

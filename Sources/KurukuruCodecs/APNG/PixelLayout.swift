@@ -9,8 +9,7 @@ struct PixelLayout {
     case palette
     /// Colour type 0, 8 bits: every pixel opaque and grey (1 byte a pixel).
     case grey
-    /// Colour type 4, 8 bits: every pixel grey (2 bytes a pixel; spinkit-circle-fade at 2x is
-    /// 20 % smaller than as RGBA).
+    /// Colour type 4, 8 bits: every pixel grey (2 bytes a pixel, so smaller files than RGBA).
     case greyAlpha
     /// Colour type 2, 8 bits: every pixel opaque (3 bytes a pixel).
     case rgb

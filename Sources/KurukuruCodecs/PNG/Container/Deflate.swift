@@ -6,9 +6,9 @@ import Foundation
 // MARK: - DeflatePool
 
 /// libdeflate compressors kept for reuse, so that a frame's compressions do not each allocate
-/// and free one (level 12's holds 8.6 MiB, level 6's 0.6 MiB). A
-/// compressor is used by one thread at a time; libdeflate's output does not depend on what the
-/// compressor compressed before. Freed with the pool.
+/// and free one (a level-12 compressor holds megabytes). A compressor is used by one thread at
+/// a time; libdeflate's output does not depend on what the compressor compressed before. Freed
+/// with the pool.
 final class DeflatePool: @unchecked Sendable {
   private let lock = NSLock()
   private var idle: [Int: [OpaquePointer]] = [:]
