@@ -225,8 +225,8 @@ final class GIFReader {
         let desc = gif.pointee.Image
         // giflib's DGifGetImageDesc also appends a copy of every descriptor (and of its local
         // colour table) to SavedImages with a one-element realloc, which is quadratic in the
-        // number of frames and holds every table until close: 100,000 tiny frames took minutes
-        // under the sanitizers. The streaming reader never uses SavedImages; keep it empty.
+        // number of frames and holds every table until close (a GIF of many tiny frames hung
+        // under the sanitizers). The streaming reader never uses SavedImages; keep it empty.
         // (ImageCount must go back to 0 with it: giflib indexes the new array by ImageCount.)
         GifFreeSavedImages(gif)
         gif.pointee.ImageCount = 0

@@ -69,29 +69,24 @@ public struct GIFOptions: Sendable, Equatable {
   /// (up to 32 consecutive frames; each chunk is measured on its own). A fringe pixel only shows as a matte-coloured speck on another page, and
   /// breaks the runs LZW compresses; translucent fills (a fading shape) cost far more error, so
   /// they stay. 0 = never raise it; also off when `maxColorError` is 0 (exact). Default
-  /// `colorError(forPSNR: 40)` (2.55 levels): on activity-indicator at scale 2 the cut is at 128,
-  /// like ffmpeg's `alpha_threshold=128`, and the file 26% smaller at 43.6 dB on white.
+  /// `colorError(forPSNR: 40)` (2.55 levels, `defaultFringeError`): on an anti-aliased loader
+  /// the cut can rise to 128, like ffmpeg's `alpha_threshold=128`, for a markedly smaller file.
   public var maxFringeError: Double
   /// The most threads the encoder uses (≥ 1). Default: the active processor count. The output is
   /// the same bytes for any number.
   public var threads: Int
 
   /// The default `maxColorError`: 0.51 levels RMS, i.e. a PSNR of 54 dB, far below visible
-  /// differences. Measured on the bundled presets at scale 2 (`scripts/bench.d/gif`, PSNR on
-  /// white, with the temporal tolerance it implies): 0.44–0.75× the bytes of ffmpeg's two-pass
-  /// palette GIF at a higher mean PSNR on every preset. 52 dB (the earlier default, measured at
-  /// scale 1) kept four-color-ring's glow on black in a 64-entry table, 55.8 dB against ffmpeg's
-  /// 59.1; at 54 dB it takes 128 entries: 60.1 dB at 0.75× ffmpeg's bytes.
+  /// differences: with the temporal tolerance it implies, fewer bytes than ffmpeg's two-pass
+  /// palette GIF at a higher mean PSNR on white (`scripts/bench.d/gif`), and enough palette
+  /// entries for soft glows on dark backgrounds.
   public static let defaultColorError = colorError(forPSNR: 54)
 
   /// The default `maxColorError` of a GIF with transparent pixels: 1.28 levels RMS, 46 dB.
   /// Such a GIF is only exact on its matte: on any other page its edges (one-bit alpha, the
   /// fringe cut within `maxFringeError`, 40 dB) are off by far more than its colours, so colour
-  /// precision beyond that buys bytes nobody sees. Measured on the 63 bundled presets with a
-  /// transparent background at scale 2 (`scripts/bench.d/gif`, transparent kind), against 54 dB:
-  /// 57 files change, up to 25% smaller (median 10%; one 0.1% larger), the mean PSNR on white
-  /// lower by a median 1.6 dB and at least 40.7 dB on every preset (ffmpeg's
-  /// `alpha_threshold=128` GIFs of the same frames: 14–48 dB).
+  /// precision beyond that buys bytes nobody sees: against 54 dB, smaller files whose mean PSNR
+  /// on white stays above the fringe's 40 dB (`scripts/bench.d/gif`, transparent kind).
   public static let defaultTransparentColorError = colorError(forPSNR: 46)
 
   /// The default `maxFringeError`: 2.55 levels RMS, a PSNR of 40 dB.
@@ -111,7 +106,7 @@ public struct GIFOptions: Sendable, Equatable {
   /// a matted GIF with or without transparent pixels (`defaultTransparentColorError`,
   /// `defaultColorError`); with `.cut`, `defaultColorError`: a cut GIF is made for pages of
   /// any colour and shows the pixels it keeps as they are, so they get an opaque GIF's precision
-  /// (at 46 dB, gradient-ring at scale 2 came out 0.4 dB below ffmpeg's cut GIF on white).
+  /// (at 46 dB a cut GIF can come out below ffmpeg's cut GIF on white).
   /// - Parameter hasTransparency: whether some pixel of some frame is transparent in the GIF.
   /// - Returns: RMS error per channel in 8-bit levels (≥ 0).
   public func colorError(hasTransparency: Bool) -> Double {
@@ -120,8 +115,8 @@ public struct GIFOptions: Sendable, Equatable {
 
   /// The squared RGB distance (8-bit levels) within which a pixel keeps the palette colour it had
   /// in the previous frame rather than its nearest one: `12 · error²`, i.e. an error of at most
-  /// 2 × `error` RMS per channel; 0 when `error` is 0 (exact). On four-color-ring this saves 10%
-  /// of the bytes for 0.4 dB.
+  /// 2 × `error` RMS per channel; 0 when `error` is 0 (exact). Colours that stay put make
+  /// longer runs for LZW, for a fraction of a dB.
   /// - Parameter error: the colour error in effect (`colorError(hasTransparency:)`).
   static func temporalTolerance(forColorError error: Double) -> Int {
     Int((12 * error * error).rounded(.down))
@@ -172,13 +167,11 @@ public struct GIFOptions: Sendable, Equatable {
 /// `KeyCache` (the changed pixels of each frame, at most 48 MiB) and asks for the frames again
 /// only when they did not fit. Only a few canvases are held at a time besides that cache.
 ///
-/// Measured defaults (release build; `GIFMeasurementTests`, 36 frames at 30 fps of a rotating
-/// gradient arc, transparent and opaque, 120² and 240², and five orbiting dots): without dithering
-/// files are 13–21% smaller and 2.2–2.7 dB PSNR better than with ordered dithering (the Bayer
-/// pattern defeats LZW and adds noise; equal for the exact-palette dots), so `.none` is the
-/// default. The palette size comes from a PSNR target (`GIFOptions.maxColorError`, default
-/// 54 dB, or 46 dB when the GIF has transparent pixels), or takes every colour when they fit
-/// the next table size up, at no visible loss
+/// Defaults: no dithering, since the Bayer pattern defeats LZW and adds noise, so files without
+/// it are smaller and closer to the frames (`GIFMeasurementTests` compares both on a rotating
+/// gradient arc and orbiting dots). The palette size comes from a PSNR target
+/// (`GIFOptions.maxColorError`, default 54 dB, or 46 dB when the GIF has transparent pixels), or
+/// takes every colour when they fit the next table size up, at no visible loss
 /// (`scripts/bench.d/gif` compares with ffmpeg, gifsicle and ImageMagick). With transparency,
 /// the faint fringe of anti-aliased edges may be dropped (`GIFOptions.maxFringeError`).
 /// Frames are LZW-compressed by `LZW` (byte-identical to giflib's encoder).

@@ -4,8 +4,8 @@
 ///
 /// The string table maps (prefix code, next index) to the code of the longer string by open
 /// addressing over at most 8,192 slots (at most 4,096 codes), at most half full: a frame of n
-/// pixels adds at most n codes, so a small frame gets a small table (filling 8,192 slots took
-/// more time than compressing a 50×50 frame). The table's size never changes the codes, only
+/// pixels adds at most n codes, so a small frame gets a small table (filling 8,192 slots costs
+/// more than compressing a small frame). The table's size never changes the codes, only
 /// where they are stored. Codes are assigned as giflib assigns them:
 /// from `clear + 2` up; when code 4,095 would be next, a clear code is sent and the table starts
 /// afresh. A code is written at the current width, after which the width grows if the next code
@@ -52,9 +52,7 @@ enum LZW {
   /// its code (12 bits) in one word, so a probe is one load. Runs of one index, most of a
   /// loader's frame, skip the table: a code whose string is one index repeated (`runIndex`)
   /// remembers the code of that string one longer (`runChild`), the entry the table would
-  /// give for the same key. Measured (perf samples of `render --format gif --scale 2`): LZW's
-  /// share went from 13.9 % to 9.5 % on exyte-arcs and from 9.7 % to 5.7 % on
-  /// nv-ball-grid-pulse; the codes are the same.
+  /// give for the same key. Only the time changes, not the codes.
   private static func packedCodes(_ pixels: [UInt8], minCodeSize: Int) -> [UInt8] {
     let clear = 1 << minCodeSize
     // At most one code per pixel, plus clear codes (one per 4,093 codes), the first clear, the

@@ -46,13 +46,11 @@ extension AnimationSink {
 /// frame shows longer. Lossy frames take "unchanged" within the quality's tolerance
 /// (`maxDiff(quality:)`): the rectangle is searched again within the lossless one, and where
 /// blending, opaque 8×8 blocks close to the canvas become transparent. Here:
-/// - when both candidates are the same pixels in the same rectangle (44% of the bundled
-///   presets' frames at scale 2), the file is the same and NONE wins: one encoding, not two;
+/// - when both candidates are the same pixels in the same rectangle (often), the file is the
+///   same and NONE wins: one encoding, not two;
 /// - a candidate equal to one encoded earlier in the animation (a repeated bounce or swing)
 ///   takes that file again;
 /// - otherwise the two `WebPEncode` calls, which do not depend on each other, run at once.
-/// Measured with `scripts/bench webp` (64 presets at scale 2, two cores): 7.91 s in all before,
-/// 6.14–6.72 s over four runs after (img2webp 11.9–14.0 s on the same runs).
 ///
 /// Falls back (`Unsupported`) where the two would differ in ways not worth copying: a merged
 /// frame longer than 2^24 − 1 ms, and an animation that ends up as one frame (libwebp then
@@ -192,13 +190,11 @@ final class WebPAnimationWriter: AnimationSink {
       }
       return Candidate(rect: rect, pixels: pixels, blend: blend)
     }
-    // Often (44% of the bundled presets' frames) clearing the previous rectangle changes nothing
-    // the frame draws: the same pixels give the same file, and NONE wins the tie without a second
-    // encoding.
+    // Often clearing the previous rectangle changes nothing the frame draws: the same pixels
+    // give the same file, and NONE wins the tie without a second encoding.
     let distinct = candidates[0] == candidates[1] ? 1 : 2
     // A looping animation often repeats a change (a bounce, a swing): a candidate seen before is
-    // the same file again (280 of the bundled presets' 6,644 candidates at scale 2 are repeats,
-    // half of spinkit-swing's and spinkit-chasing-dots').
+    // the same file again.
     let keys = (0..<distinct).map { candidates[$0].key }
     let known = (0..<distinct).map { k in encoded[keys[k]]?.first { $0.candidate == candidates[k] }?.bitstream }
     let missing = (0..<distinct).filter { known[$0] == nil }

@@ -181,8 +181,8 @@ final class Demuxer {
         : WebPError.truncated
     }
     // Freed here when a check below throws: a class whose init throws before every stored
-    // property is set never runs `deinit` (found by scripts/fuzz: LeakSanitizer, 8 MB in 300,000
-    // malformed files). Handed to `handle` only once the container is checked.
+    // property is set never runs `deinit` (found by scripts/fuzz with LeakSanitizer). Handed to
+    // `handle` only once the container is checked.
     var unowned: OpaquePointer? = demux
     defer { if let unowned { WebPDemuxDelete(unowned) } }
     guard state == WEBP_DEMUX_DONE else { throw WebPError.truncated }

@@ -58,14 +58,13 @@ public struct WebPEncoding: Sendable, Equatable {
 /// consecutive frames are merged by libwebp (the earlier one shows longer) and changed frames are
 /// stored as the rectangle that changed, with blending and disposal chosen per frame.
 ///
-/// Lossless settings (measured on the bundled presets at scale 2 against
+/// Lossless settings (chosen on the bundled presets at scale 2 against
 /// `img2webp -lossless -min_size`, which uses method 4, quality 75): method 3, quality 75,
 /// `minimize_size` on (both disposal methods tried per frame; key frames are then never
-/// inserted), `exact` on. Method 3 is as small as method 4 on 14 presets, 0.5–0.7% smaller on
-/// gradient-ring and four-color-ring and about a third faster; without `minimize_size` files are
-/// a few bytes larger at half the time; methods 5–6 are 2–50× slower for under 1%.
-/// `exact` keeps the RGB of transparent pixels (img2webp lets libwebp change them): up to 2%
-/// larger (gradient-ring), but the file decodes to exactly the rendered frames.
+/// inserted), `exact` on. Method 3 is as small as method 4 or smaller, and faster;
+/// `minimize_size` takes more time for slightly smaller files; methods 5–6 are much slower for
+/// little gain. `exact` keeps the RGB of transparent pixels (img2webp lets libwebp change them):
+/// slightly larger files, but the file decodes to exactly the rendered frames.
 public enum WebPEncoder {
   /// Lossless effort: `WebPConfig.method` (0...6).
   static let losslessMethod: Int32 = 3
