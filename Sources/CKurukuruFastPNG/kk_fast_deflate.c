@@ -70,9 +70,8 @@ static int kk_dist_code(unsigned dist) {
 // `freq`; every symbol with a non-zero frequency gets a code. Needs at least two used symbols.
 // Too-long codes are shortened as zlib does: the tree's depths are counted per length (those
 // past `limit` at `limit`), lengths are moved down from the deepest level until the Kraft sum
-// fits, and the lengths are handed out again, longest to the least frequent. (Halving the
-// frequencies and building again, as before, was needed for a third of the tables of a
-// PNG-sequence frame and cost as much again; files are within 0.01 %.)
+// fits, and the lengths are handed out again, longest to the least frequent: one build, where
+// halving the frequencies and building again would often need two for about the same bytes.
 static void kk_huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *lengths) {
   // Nodes 0..n-1 are leaves, n.. internal; parent links give depths.
   uint64_t weight[2 * 288];
@@ -83,8 +82,8 @@ static void kk_huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *
   }
   // Used leaves by weight, ties by symbol: `order` holds them by symbol, and a stable radix
   // sort on the weight, a byte at a time (only as many bytes as the largest weight has), keeps
-  // that order among equal weights. (A merge sort of weight << 9 | symbol keys gave the same
-  // order in about three times the time; an insertion sort took 3 % of writing a PNG sequence.)
+  // that order among equal weights. (A comparison sort of weight << 9 | symbol keys gives the
+  // same order, slower.)
   uint32_t largest = 0;
   for (int i = 0; i < used; i++) largest = freq[order[i]] > largest ? freq[order[i]] : largest;
   int spare[288], *from = order, *to = spare;
@@ -475,18 +474,15 @@ static size_t kk_write_block(const uint32_t *symbols, size_t slot, const uint32_
 
 // Lines of the filtered buffer whose symbols are remembered together: a band's matches end at
 // its last line, which costs a few bytes a band, and a band is matched again when any of its
-// lines changed, or the line before it. Measured on circle-progress at 3× (1,800 frames): 4 lines
-// 37.07 MB, 8 36.91 MB, 16 36.83 MB, 32 36.79 MB (whole frames: 36.76 MB); 16 was the fastest.
+// lines changed, or the line before it. 16 lines: within a fraction of a percent of whole
+// frames' bytes, and the fastest of 4 to 32.
 #define KK_BAND_LINES 16u
 
 // Bands per deflate block. Each block has its own Huffman codes from its own symbols and ends on
 // a byte boundary (an empty stored block), so a block whose bands did not change is the same
 // bytes as the last time this thread wrote it, and is copied instead of written again: on a
-// loader, most of a frame. Measured on circle-progress at 3× (1,800 frames of 510 rows; bytes of
-// all files; instructions of `render --format png` beyond `debug time-render`'s 4.72 G, under
-// callgrind): one block a frame 36.76 MB, 2.74 G; 2 bands 38.07 MB; 4 bands 37.19 MB; 8 bands
-// 36.82 MB, 1.76 G. With one job, 8 bands took 1.50× the CPU of rasterizing alone, one block
-// 1.61×.
+// loader, most of a frame. 8 bands: about the bytes of one block a frame (fewer bands a block
+// cost more bytes), for far fewer instructions.
 #define KK_BLOCK_BANDS 8u
 
 // The code frequencies of one band's symbols: 286 literal/length codes, then 30 distance codes.
@@ -496,8 +492,8 @@ static size_t kk_write_block(const uint32_t *symbols, size_t slot, const uint32_
 // of kB) and a frame-sized filter buffer for every frame costs page faults on every call.
 //
 // It also remembers the filtered rows and their symbols, band by band, from the frames this
-// encoder encoded before: consecutive frames of a loader change few rows (circle-progress at 3×:
-// the 50-odd rows around the growing tip of 510), and a band whose lines and the line before it
+// encoder encoded before: consecutive frames of a loader change few rows (a growing arc: the
+// rows around its tip), and a band whose lines and the line before it
 // are unchanged has the same symbols, so only changed bands are matched again, and a deflate block
 // of unchanged bands is the same bytes, copied as it was written. What a frame is encoded to never
 // depends on the frames before it: the remembered symbols and blocks are exactly those that
@@ -662,10 +658,10 @@ kk_fast_status kk_fast_encoder_prepare(kk_fast_encoder *state, const uint8_t *pi
   state->width = 0;
   if (kk_fast_reserve(state, width, height) != 0) return KK_FAST_OUT_OF_MEMORY;
 
-  // Filters: measured on circle-progress at scale 3 (180 of its 1,800 frames, libdeflate 4),
-  // none gives 3.58 MB where libpng's minimum-sum-of-absolute-differences rule over all filters
-  // gives 4.36 MB and min-SAD-plus-runs 3.63 MB: loader frames are mostly transparent or flat,
-  // and runs of equal pixels stay runs of equal 4-byte groups that deflate matches at distance 4.
+  // Filters: none, smaller than libpng's minimum-sum-of-absolute-differences rule over all
+  // filters (with or without a preference for runs): loader frames are mostly transparent or
+  // flat, and runs of equal pixels stay runs of equal 4-byte groups that deflate matches at
+  // distance 4.
   // A row equal to the one above becomes zeros with up (the one cheap win left; a memcmp).
   // A line is rewritten only when it differs from the one in the buffer; then its Adler-32
   // parts are taken again, and its band's symbols go stale (and the next band's, for its last
@@ -795,10 +791,9 @@ kk_fast_status kk_fast_encoder_finish(kk_fast_encoder *state, int level, const u
   size_t stride = (size_t)width * 4, line = stride + 1, filtered_size = line * height;
   const uint8_t *filtered = state->filtered;
   // Deflate: the pixel matcher when at most 3 % of the bytes stay literals, else libdeflate.
-  // Measured (200 circle-progress frames at scale 3, 1.5 % literals, one thread): pixel matcher
-  // 20.4 kB in 0.3 ms a frame, libdeflate 4 20.0 kB in 4.4 ms. On opaque colour rings (four-color-ring,
-  // up to 10 % literals) the pixel matcher gave 5.3 MB against libdeflate's 2.2 MB, and on
-  // gradient-ring (4 % literals) 8 % more bytes: those frames take libdeflate.
+  // Below that the matcher's files are within a few percent of libdeflate's at a small fraction
+  // of its time; above it (opaque colour rings, gradients) they grow fast, so those frames take
+  // libdeflate.
   // Stale bands are matched again in order until the literals of the bands that are not stale
   // pass 3 %: a lower bound of the frame's literals, so the choice is the same as matching all.
   const size_t up = line <= 32768 ? line : 0, max_literals = filtered_size / 33;

@@ -58,8 +58,8 @@ kk_fast_status kk_fast_encoder_prepared_crc(const kk_fast_encoder *encoder, uint
 kk_fast_status kk_fast_encoder_finish(kk_fast_encoder *encoder, int level, const uint8_t **png, size_t *size);
 
 /// The same CRC-32 as kk_fast_encoder_prepared_crc for a PNG that kk_fast_encoder_finish wrote
-/// (its IDAT inflated: about 1 ms for 1 MB of rows). KK_FAST_NOT_PNG or KK_FAST_CORRUPT for any
-/// other file.
+/// (its IDAT inflated, so slower than for a prepared frame). KK_FAST_NOT_PNG or KK_FAST_CORRUPT
+/// for any other file.
 kk_fast_status kk_fast_crc_of_png(const uint8_t *png, size_t size, uint32_t *crc);
 
 /// The Huffman code lengths the pixel matcher's blocks use (exposed for tests): at most `limit`

@@ -23,11 +23,10 @@ extension PNGFilter {
 extension PNG {
   /// The default row filter: `.none`.
   ///
-  /// Measured on 600×600 loader frames at level 6 (large transparent areas, anti-aliased shapes):
-  /// `.none` is the fastest of all filters (5–6 ms vs 8 ms for `.up` and 12–14 ms for
-  /// `.adaptive`) and also the smallest on transparent frames (21.7 kB vs 27.5 kB adaptive,
-  /// 31 kB up), because runs of identical pixels stay identical bytes; only on opaque frames with
-  /// soft glows do `.up` or `.adaptive` win (by 20–25 %), and callers can pass them.
+  /// On loader frames (large transparent areas, anti-aliased shapes) `.none` is the fastest of
+  /// all filters and also the smallest on transparent frames, because runs of identical pixels
+  /// stay identical bytes; only on opaque frames with soft glows do `.up` or `.adaptive` win,
+  /// and callers can pass them.
   public static let defaultFilter = PNGFilter.none
 
   /// Encodes straight RGBA8 as a PNG: colour type RGBA, 8 bits per channel, not interlaced, no

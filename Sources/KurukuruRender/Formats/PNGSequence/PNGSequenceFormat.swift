@@ -15,17 +15,9 @@ public struct PNGSequenceFormat: OutputFormat {
   public static let options: [FormatOption] = []
 
   /// libdeflate level of the sequence frames that `PNG.encodeFast` hands to libdeflate (those
-  /// with more than 3 % unmatched bytes), 1…12: `PNG.fastLevel` (4).
-  ///
-  /// Measured on circle-progress at 30 fps, scale 3 (1,800 frames of 510×510, release build,
-  /// 2 cores, `scripts/bench png`). First (libpng, filter none, zlib level 1, files written with
-  /// `FileManager.createFile`): 42.0 MB, 0.96× Pillow's level-6 bytes, 11.7 s. Pixel matcher and
-  /// plain writes: 36.65 MB (0.84× Pillow's 43.81 MB), 1.67 s against 0.99 s of rasterizing
-  /// alone. With a branch-light matcher, checksums that double as the repeated-frame test and
-  /// one rename for a new folder: about 0.3 ms a frame to encode, 0.76 s in all — while
-  /// rasterizing alone fell to 0.38 s (its static track is drawn once), so PNG writing is now
-  /// the larger half. Matching again only the bands of lines that changed since the thread's
-  /// last frame: 30 % less encoding CPU (0.60 → 0.42 s on one thread), 36.73 MB.
+  /// with more than 3 % unmatched bytes), 1…12: `PNG.fastLevel` (4). The others take the pixel
+  /// matcher, and a frame equal to one already written is copied; `scripts/bench png` measures
+  /// the whole (figures in `scripts/bench.d/README.md`).
   public static let compressionLevel = PNG.fastLevel
 
   public init() {}
