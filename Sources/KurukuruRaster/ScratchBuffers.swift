@@ -7,9 +7,9 @@ import Foundation
 ///
 /// A glowing preset allocates a canvas-sized ARGB32 surface and an A8 mask for every shadowed
 /// layer of every frame. Allocated and freed each time, these multi-megabyte blocks go back to the
-/// kernel and are faulted in again page by page (measured: a third of the frame time for
-/// four-color-ring at --scale 3). Keeping a few freed buffers avoids that. The pool holds at most
-/// `maximumBuffers` free buffers and `maximumBytes` in all; larger buffers are never kept, so it
+/// kernel and are faulted in again page by page, a large share of a glowing frame's time.
+/// Keeping a few freed buffers avoids that. The pool holds at most `maximumBuffers` free
+/// buffers and `maximumBytes` in all; larger buffers are never kept, so it
 /// adds at most `maximumBytes` to the resident size. Buffers are zero when taken, so output never
 /// depends on what a buffer held before: a buffer given back `cleaned` (its user zeroed the few
 /// bytes it wrote) is handed out as it is, any other is zero-filled when taken.

@@ -100,8 +100,8 @@ public enum OutputFormats {
   public static var names: [String] { all.map { $0.name } }
 
   /// One line per format, in order: two spaces, the name padded to 10 columns, the summary
-  /// (padded by hand: Foundation's `padding(toLength:)` bridges to NSString, which cost 3% of a
-  /// short command's start).
+  /// (padded by hand: Foundation's `padding(toLength:)` bridges to NSString, a noticeable part
+  /// of a short command's start).
   package static var summaryLines: [String] {
     all.map { "  " + $0.name + String(repeating: " ", count: max(1, 10 - $0.name.count)) + $0.summary }
   }

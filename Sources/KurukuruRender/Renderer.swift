@@ -105,9 +105,8 @@ public struct Renderer: Sendable {
   /// Where the drawing leaves the canvas and is clipped: the worst of the loop's frames, or nil
   /// when every frame stays inside (`ResolvedScene.canvasOverflow()`'s answer). Frames this
   /// renderer has drawn were measured then; the others are evaluated (not rasterized) on
-  /// `jobs` threads. Asked after writing, it costs nothing more (asked before, every frame
-  /// was evaluated twice: 1–4 % of the median wall time of small WebPs and of
-  /// nv-ball-grid-pulse's GIF).
+  /// `jobs` threads. Asked after writing, it costs nothing more; asked before, the frames not
+  /// yet drawn are evaluated for it and again when drawn.
   public var canvasOverflow: CanvasOverflow? {
     let times = (0..<frameCount).map { scene.timeline.time(ofFrame: $0) }
     var found = measured.snapshot()

@@ -22,7 +22,7 @@ extension DisplayList {
   /// - Parameter tolerance: overflow ignored, in points (≥ 0). Default 0.01.
   public func overflow(tolerance: Double = 0.01) -> (amount: Double, edge: CanvasEdge)? {
     // Most frames stay well inside: a box that holds the ink, found without solving for curve
-    // extremes, settles them (nv-ball-grid-pulse's check took longer than drawing its frames).
+    // extremes, settles them (solving every curve of every frame can take longer than drawing).
     if settlesCoarsely(tolerance: tolerance) { return nil }
     return exactOverflow(tolerance: tolerance)
   }

@@ -223,8 +223,8 @@ public struct Limits: Equatable, Sendable {
   /// Shortest loop in seconds, whether the preset's `duration` sets it or the animations do
   /// (a cycle, or the end of one-shot animations). A still scene (no animation: period 0) is
   /// no loop and is not bound by it. Default 0.01: GIF times frames in centiseconds, so a
-  /// shorter loop cannot be written the same by every format (WebP's millisecond delays
-  /// rounded a nanosecond loop's one frame to 0 ms while GIF, APNG and PNG took it).
+  /// shorter loop cannot be written the same by every format (WebP's millisecond delays would
+  /// round a nanosecond loop's one frame to 0 ms, while GIF, APNG and PNG keep it).
   public var minPeriod: Double = 0.01
   /// Frames per second. Default 240.
   public var maxFPS: Double = 240
@@ -240,8 +240,8 @@ public struct Limits: Equatable, Sendable {
   public var maxViews: Int = 10_000
   /// Keyframe values of all animated values after expanding `ForEach` (`from`/`to` count 2,
   /// `values` its length), counted before they are read. Default 1,000,000: the bundled presets
-  /// use at most 144, and 10,000 views may still animate 100 values each; 9,999 views of 1,000
-  /// keyframes each took `info` over 20 s and 4 GB.
+  /// use at most 144, and 10,000 views may still animate 100 values each, while ten times the
+  /// default takes seconds and gigabytes to resolve.
   public var maxKeyframes: Int = 1_000_000
   /// Nesting depth of views. Default 32.
   public var maxDepth: Int = 32
@@ -251,16 +251,17 @@ public struct Limits: Equatable, Sendable {
   /// keep 0…`maxCanvasPoints`, shadow radii 0…1000). Default 100,000: twelve canvases of the
   /// largest size, far beyond any drawing that can be seen (the bundled presets stay within
   /// 80), while 100,000 pt at `--scale 64` is 6.4 million pixels, inside Cairo's 24.8
-  /// fixed-point range (±8.4 million); a shadow offset of 1e308 asked for a layer of 10¹² pixels.
+  /// fixed-point range (±8.4 million); a shadow offset of 1e308 would ask for a layer of 10¹²
+  /// pixels.
   public var maxLength: Double = 100_000
   /// Scale factors (`scaleEffect`), constants and keyframes, within ±maxScale. Default 10,000
   /// (the bundled presets stay within 2.1): 32 nested views of that scale still give a finite,
-  /// invertible transform, while a factor of 1e300 made Cairo fail with "invalid matrix".
+  /// invertible transform, while a factor of 1e300 makes Cairo fail with "invalid matrix".
   public var maxScale: Double = 10_000
   /// Angles in degrees (`rotationEffect`, `rotation3DEffect`, an Arc's and an AngularGradient's
   /// angles), constants and keyframes, within ±maxDegrees. Default 1,000,000, about 2,800
   /// turns (the bundled presets stay within 1,520), while at 10¹⁸ degrees a double's step is
-  /// 128° and an arc was drawn from meaningless angles.
+  /// 128° and an arc would be drawn from meaningless angles.
   public var maxDegrees: Double = 1_000_000
   /// Coordinates of unit points (anchors, alignments, gradient points, Polygon points), as
   /// fractions of the frame, within ±maxUnitPoint. Default 100 (the bundled presets stay
@@ -268,10 +269,10 @@ public struct Limits: Equatable, Sendable {
   public var maxUnitPoint: Double = 100
   /// Work of rendering one loop, in pixel-views: canvas pixels at the render scale × frames ×
   /// views (`ResolvedScene.viewCount`). Checked when a `Renderer` is created, because the pixel
-  /// count depends on the scale, which resolving does not know. Default 2×10¹¹: 240 times the
-  /// heaviest bundled preset at `--scale 4` (circle-progress, 8.3×10⁸, 113 s for a debug build on
-  /// one core), so hours of rendering at most, while a mistyped size, `duration`, `fps` or
-  /// `ForEach` range (8192² px × 1,000 frames × 100 views ≈ 6.7×10¹²) is refused at once.
+  /// count depends on the scale, which resolving does not know. Default 2×10¹¹: about 240 times
+  /// the heaviest bundled preset at `--scale 4`, so hours of rendering at most, while a mistyped
+  /// size, `duration`, `fps` or `ForEach` range (8192² px × 1,000 frames × 100 views ≈ 6.7×10¹²)
+  /// is refused at once.
   /// `--max-work N` raises it.
   public var maxWork: Int = 200_000_000_000
   public init() {}

@@ -368,8 +368,8 @@ enum LottieTiming {
     span: Double = .infinity
   ) -> LottieScalar {
     // `value` may evaluate the whole scene; the frame times come back in every round of
-    // sampling and checking, so each time is evaluated once (found by scripts/fuzz: a preset
-    // with a 0.05 s cycle in a 6 s loop took over 5 s to export without this).
+    // sampling and checking, so each time is evaluated once (found by scripts/fuzz: a short
+    // cycle in a long loop evaluated the same times over and over).
     var memo: [Double: Double] = [:]
     func f(_ t: Double) -> Double {
       if let v = memo[t] { return v }
@@ -411,8 +411,8 @@ enum LottieTiming {
       }
       if err <= tol { points.append((a, fa, false)); return }
       // Splitting is bounded: at most 32 keyframes per knot on average. A value that changes
-      // by ~1e308 between frames (found by scripts/fuzz: a 13 MB export taking a minute) would
-      // otherwise be split to the minimum step everywhere; past the budget it is held.
+      // by ~1e308 between frames (found by scripts/fuzz) would otherwise be split to the minimum
+      // step everywhere; past the budget it is held.
       if b - a <= minimumStep || depth > 40 || !err.isFinite || points.count > budget {
         points.append((a, fa, true))  // a jump: hold until b
         return
