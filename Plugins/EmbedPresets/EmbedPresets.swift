@@ -2,8 +2,9 @@ import PackagePlugin
 
 // MARK: - EmbedPresets
 
-/// Build-tool plugin for the `KurukuruPresetData` target, whose folder is `Presets/`: compiles
-/// every `*.json` directly in it except `schema.json` into one Swift file
+/// Build-tool plugin for the `KurukuruPresets` target (folder `Sources/KurukuruPresets`, whose
+/// `Presets` is a symbolic link to the top-level `Presets/` folder): compiles every `*.json`
+/// directly in `Presets` except `schema.json` into one Swift file
 /// (`BundledPresetData.swift`), so the `kurukuru` binary carries its preset library and needs no
 /// files beside it. Each preset is an input of the command, so editing one re-runs it; adding or
 /// removing one changes the target's folder, so SwiftPM plans the build again and calls this

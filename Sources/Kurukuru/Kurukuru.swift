@@ -6,8 +6,9 @@
 //     try Renderer(preset, scale: 2).write(.gif(), to: "loader.gif")
 //     try Batch.run(BatchOptions(inputs: ["Presets"], output: "out"))
 //
-// works with nothing else imported. Each stage is also a product-free module of its own
-// (`KurukuruCore`, `KurukuruRaster`, …) for code that wants only part of the pipeline;
+// works with nothing else imported. Each stage is also a module of its own (`KurukuruCore`,
+// `KurukuruRaster`, …), and the `KurukuruEngine` product exports the stages without batch and
+// the preset library (`Package.swift`), for code that wants only part of the pipeline;
 // ARCHITECTURE.md shows the module graph.
 
 @_exported import KurukuruCore

@@ -2,8 +2,9 @@ import KurukuruCore
 
 // MARK: - OutputFormat
 
-/// A way of storing a rendered loop: a GIF, a folder of PNG frames, and next APNG, WebP, app
-/// bundles, Lottie.
+/// A way of storing a rendered loop: a GIF, a folder of PNG frames, an APNG, an animated WebP,
+/// a Lottie file, or an app bundle (Android resources, an Xcode asset catalog, CSS sprite
+/// sheets); `OutputFormats.all` lists them.
 ///
 /// Each format lives in its own folder under `Formats/` with its options, its default file
 /// name and its policies, and is listed once in `OutputFormats.all`; the command line, batch

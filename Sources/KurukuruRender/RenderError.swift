@@ -7,7 +7,8 @@ import KurukuruCore
 /// that make no sense, and files or folders that cannot be written.
 ///
 /// Errors of the stages the renderer drives pass through unchanged: `PresetError` (re-timing a
-/// scene), `RasterError` (the canvas, Cairo), `GIFError` and `PNGError` (encoding).
+/// scene), `RasterError` (the canvas, Cairo), `GIFError`, `PNGError`, `APNGError` and
+/// `WebPError` (encoding), `LottieError` (exporting).
 /// `description` is one line that names the option or the path.
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A format option has a value the format cannot use (the whole message, e.g.

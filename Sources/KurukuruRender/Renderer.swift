@@ -184,7 +184,8 @@ public struct Renderer: Sendable {
   ///     `format.defaultPath(name:scale:)`. Default: that path in the working directory.
   ///     Written atomically: a failure leaves nothing behind.
   /// - Returns: what was written.
-  /// - Throws: errors of the format (`GIFError`, `PNGError`, `RenderError`), `RasterError`.
+  /// - Throws: errors of the format (`GIFError`, `PNGError`, `APNGError`, `WebPError`,
+  ///   `LottieError`, `RenderError`), `RasterError`.
   @discardableResult
   public func write(_ format: some OutputFormat, to path: String? = nil) throws -> OutputSummary {
     guard let path else { return try write(format, to: defaultTarget(for: format)) }
@@ -200,7 +201,8 @@ public struct Renderer: Sendable {
   /// Renders the loop and writes it in `format` to `target`, never through a link inside
   /// `target.folder`.
   /// - Returns: what was written.
-  /// - Throws: errors of the format (`GIFError`, `PNGError`, `RenderError`), `RasterError`.
+  /// - Throws: errors of the format (`GIFError`, `PNGError`, `APNGError`, `WebPError`,
+  ///   `LottieError`, `RenderError`), `RasterError`.
   @discardableResult
   public func write(_ format: some OutputFormat, to target: OutputTarget) throws -> OutputSummary {
     let prepared = try prepared(for: format)

@@ -178,7 +178,7 @@ public enum WebPEncoder {
     }
     config.exact = 1
     // libwebp's helper thread splits work whose results are merged in a fixed order: the bytes do
-    // not depend on it (WebPParallelTests checks).
+    // not depend on it (`WebPTests.testBytesDoNotDependOnJobs` checks).
     config.thread_level = threads > 1 ? 1 : 0
     guard WebPValidateConfig(&config) != 0 else {
       throw WebPError.encoder(operation: "WebPValidateConfig", reason: "invalid configuration")
