@@ -92,7 +92,7 @@ final class WebPAnimationWriter: AnimationSink {
     var key: CandidateKey { CandidateKey(rect: rect, blend: blend, digest: Self.digest(pixels)) }
 
     /// A fast 64-bit digest of the pixels (four multiply–xor lanes; Swift's SipHash over the
-    /// array cost more than the repeats it found saved).
+    /// array costs more than the repeats it finds save).
     static func digest(_ pixels: [UInt32]) -> UInt64 {
       pixels.withUnsafeBufferPointer { p in
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
@@ -135,8 +135,8 @@ final class WebPAnimationWriter: AnimationSink {
     self.width = width
     self.height = height
     self.loopCount = loopCount
-    // The two candidates are this writer's threads; libwebp's helper thread on top of them cost
-    // CPU and gained nothing (the bytes do not depend on it).
+    // The two candidates are this writer's threads; libwebp's helper thread on top of them costs
+    // CPU and gains nothing (the bytes do not depend on it).
     var config = config
     config.thread_level = 0
     self.config = config

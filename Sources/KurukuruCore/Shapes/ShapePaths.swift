@@ -98,13 +98,13 @@ package enum PathBuilder {
   /// next to an end that is not on a multiple of 45° the nearest multiple of 45° / 8 inward.
   ///
   /// The cuts sit at fixed angles, not at equal shares of the sweep: cut into equal shares, every
-  /// segment of an arc whose end moves changed every frame, and Cairo flattened each anew, moving
-  /// the anti-aliasing along the whole arc by a few levels (growing arcs' frames then differed
-  /// everywhere, which GIF, APNG, WebP and PNG sequences paid for). Now only the piece between a
-  /// moving end and the 5.6° mark next to it changes, and the stretch to the next 45° mark when
-  /// the end passes a mark. Circles (0° to 360°) and the corners of rounded rectangles keep their
-  /// 45° segments. Angles within 1e-4° of a mark count as on it (the end of a loop, sampled a
-  /// nanosecond early, must cut where its start does).
+  /// segment of an arc whose end moves would change every frame, and Cairo would flatten each
+  /// anew, moving the anti-aliasing along the whole arc by a few levels (a growing arc's frames
+  /// would differ everywhere, which GIF, APNG, WebP and PNG sequences pay for). At fixed angles
+  /// only the piece between a moving end and the 5.6° mark next to it changes, and the stretch
+  /// to the next 45° mark when the end passes a mark. Circles (0° to 360°) and the corners of
+  /// rounded rectangles keep their 45° segments. Angles within 1e-4° of a mark count as on it
+  /// (the end of a loop, sampled a nanosecond early, must cut where its start does).
   package static func arcCuts(startDegrees: Double, sweepDegrees: Double) -> [Double] {
     guard sweepDegrees != 0 else { return [] }
     // Forward units: the arc runs from u0 up to u1.

@@ -45,15 +45,15 @@ extension BezierPath {
   }
 
   /// The parameter ranges a cubic's part [t0, t1] is drawn as. Cut anew at a moving end, one
-  /// piece is flattened differently every frame, which moved the anti-aliasing along the whole
-  /// segment by a few levels: every frame of a growing ring differed from the last along up to 45°
-  /// of arc, and GIF, APNG, WebP and PNG sequences all paid for it. So a part is also cut, next to
-  /// each end inside the segment, at the nearest multiple of 1/8 inward (`PathBuilder.fixedCuts`,
-  /// as arcs are cut at 5.625° marks): the stretch between those stays the same while an end
-  /// moves within one step. At most three pieces: every extra piece costs the rasterizer (a
-  /// stroke as wide as its circle most). Ends within 1e-6 of a cut count as on it: the same
-  /// instant reached by another sum of floating-point steps (t = 2.2 s in a 1.7 s loop) must not
-  /// draw another set of pieces.
+  /// piece would be flattened differently every frame, moving the anti-aliasing along the whole
+  /// segment by a few levels: every frame of a growing ring would differ from the last along up
+  /// to 45° of arc, which GIF, APNG, WebP and PNG sequences all pay for. So a part is also cut,
+  /// next to each end inside the segment, at the nearest multiple of 1/8 inward
+  /// (`PathBuilder.fixedCuts`, as arcs are cut at 5.625° marks): the stretch between those
+  /// stays the same while an end moves within one step. At most three pieces: every extra piece
+  /// costs the rasterizer (a stroke as wide as its circle most). Ends within 1e-6 of a cut count
+  /// as on it: the same instant reached by another sum of floating-point steps (t = 2.2 s in a
+  /// 1.7 s loop) must not draw another set of pieces.
   static func stablePieces(from t0: Double, to t1: Double, of kind: PathSegments.Segment.Kind) -> [(Double, Double)] {
     guard kind == .cubic else { return [(t0, t1)] }
     let cuts = PathBuilder.fixedCuts(from: t0, to: t1, coarse: 1, fine: 1.0 / 8, near: 1e-6)
