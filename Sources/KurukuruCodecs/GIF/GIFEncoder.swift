@@ -172,7 +172,7 @@ public struct GIFOptions: Sendable, Equatable {
 /// `KeyCache` (the changed pixels of each frame, at most 48 MiB) and asks for the frames again
 /// only when they did not fit. Only a few canvases are held at a time besides that cache.
 ///
-/// Measured defaults (release build; `GIFMeasurementTests`, 36 frames at 30 fps of a rotating
+/// Measured defaults (release build; `scripts/bench dither`, 36 frames at 30 fps of a rotating
 /// gradient arc, transparent and opaque, 120² and 240², and five orbiting dots): without dithering
 /// files are 13–21% smaller and 2.2–2.7 dB PSNR better than with ordered dithering (the Bayer
 /// pattern defeats LZW and adds noise; equal for the exact-palette dots), so `.none` is the
