@@ -98,7 +98,7 @@ let package = Package(
       ]),
 
     // MARK: - Tests
-    .testTarget(name: "KurukuruTests", dependencies: ["KurukuruCore", "KurukuruPresets"]),
+    .testTarget(name: "KurukuruCoreTests", dependencies: ["KurukuruCore", "KurukuruPresets"]),
     .testTarget(
       name: "KurukuruRasterTests",
       dependencies: ["Kurukuru", "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruSnapshot"],
