@@ -98,7 +98,8 @@ let package = Package(
       ]),
 
     // MARK: - Tests
-    .testTarget(name: "KurukuruCoreTests", dependencies: ["KurukuruCore", "KurukuruPresets"]),
+    .testTarget(name: "KurukuruCoreTests", dependencies: ["KurukuruCore"]),
+    .testTarget(name: "KurukuruPresetsTests", dependencies: ["KurukuruCore", "KurukuruPresets"]),
     .testTarget(
       name: "KurukuruRasterTests",
       dependencies: ["Kurukuru", "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruSnapshot"],
