@@ -109,7 +109,7 @@ let package = Package(
     .testTarget(
       name: "KurukuruSnapshotTests", dependencies: ["Kurukuru", "KurukuruCore", "KurukuruCodecs", "KurukuruSnapshot"],
       exclude: ["__Snapshots__"]),
-    .testTarget(name: "KurukuruCodecsTests", dependencies: ["KurukuruCore", "KurukuruCodecs"], exclude: ["Fixtures"]),
+    .testTarget(name: "KurukuruCodecsTests", dependencies: ["KurukuruCore", "KurukuruCodecs"]),
     .testTarget(
       name: "KurukuruCompareTests",
       dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender", "KurukuruPresets"],
