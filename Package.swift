@@ -98,12 +98,18 @@ let package = Package(
       ]),
 
     // MARK: - Tests
-    .testTarget(name: "KurukuruTests", dependencies: ["KurukuruCore", "KurukuruPresets"]),
+    .testTarget(name: "KurukuruCoreTests", dependencies: ["KurukuruCore"]),
+    .testTarget(name: "KurukuruPresetsTests", dependencies: ["KurukuruCore", "KurukuruPresets"]),
+    // The rasterizer's goldens (`__Snapshots__/<TestFile>/`) are checked with KurukuruSnapshot;
+    // the snapshot library's own API (record modes, strategies, artifacts, Swift Testing) is
+    // tested in KurukuruSnapshotTests, with its own references.
     .testTarget(
-      name: "KurukuruRasterTests",
-      dependencies: ["Kurukuru", "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruSnapshot"],
+      name: "KurukuruRasterTests", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruSnapshot"],
       exclude: ["__Snapshots__"]),
-    .testTarget(name: "KurukuruCodecsTests", dependencies: ["KurukuruCore", "KurukuruCodecs"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "KurukuruSnapshotTests", dependencies: ["Kurukuru", "KurukuruCore", "KurukuruCodecs", "KurukuruSnapshot"],
+      exclude: ["__Snapshots__"]),
+    .testTarget(name: "KurukuruCodecsTests", dependencies: ["KurukuruCore", "KurukuruCodecs"]),
     .testTarget(
       name: "KurukuruCompareTests",
       dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender", "KurukuruPresets"],

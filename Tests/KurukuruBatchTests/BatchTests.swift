@@ -389,6 +389,8 @@ final class ManifestTests: XCTestCase {
 
   func testSHA256KnownVectors() {
     XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    // No input: one block of padding only.
+    XCTAssertEqual(SHA256.hex([UInt8]()), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     // Two blocks of padding: 56 bytes.
     XCTAssertEqual(
       SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),

@@ -168,7 +168,7 @@ public struct GIFOptions: Sendable, Equatable {
 /// only when they did not fit. Only a few canvases are held at a time besides that cache.
 ///
 /// Defaults: no dithering, since the Bayer pattern defeats LZW and adds noise, so files without
-/// it are smaller and closer to the frames (`GIFMeasurementTests` compares both on a rotating
+/// it are smaller and closer to the frames (`scripts/bench dither` compares both on a rotating
 /// gradient arc and orbiting dots). The palette size comes from a PSNR target
 /// (`GIFOptions.maxColorError`, default 54 dB, or 46 dB when the GIF has transparent pixels), or
 /// takes every colour when they fit the next table size up, at no visible loss

@@ -1,8 +1,7 @@
 import Foundation
-import XCTest
-
-@testable import KurukuruCore
+import KurukuruCore
 import KurukuruPresets
+import XCTest
 
 // MARK: - The embedded preset library
 
