@@ -58,8 +58,8 @@ import KurukuruCore
 /// Drawings and layers the renderer skips (empty paths, singular transforms, opacity 0, clips
 /// and masks that let nothing through, layers whose pixels cannot reach their target) are left
 /// out, and a layer at opacity 1 without a shadow, a blur or a blend mode contributes only its
-/// children, as in rendering. A layer the renderer refuses as too large
-/// (`RasterError.layerTooLarge`) is left out too.
+/// children, as in rendering. A filtered layer or a mask group the renderer refuses as too large
+/// (`RasterError.layerTooLarge`) is left out too (a shadowed one is written, as it always was).
 package enum CairoCallDump {
   /// The operations for one frame, starting with a `frame` line and ending with a newline.
   /// - Parameters:
