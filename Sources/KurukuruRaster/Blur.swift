@@ -52,20 +52,7 @@ struct MaskBounds: Equatable {
 }
 
 /// Blurs the alpha channel of a premultiplied ARGB32 image into an A8 mask, treating everything
-/// outside the image as transparent.
-///
-/// Two passes in integer arithmetic: horizontal (alpha × weights, kept to 1/256 of a level in
-/// 16 bits), then vertical, rounded to 8 bits. Every value computed is the full weighted sum of
-/// the dense separable convolution, so the mask is exactly that convolution's; only the work is
-/// cut to the ink and its reach:
-/// - the horizontal pass adds each run of equal non-zero alpha as a whole: a single pixel as
-///   alpha × the kernel, a longer run [s, e] as alpha × the kernel's cumulative sums (65536 inside,
-///   the prefix sums over the two edges), so a run costs its length + 4 × radius additions
-///   instead of (2 × radius + 1) per output;
-/// - each intermediate row keeps the list of column spans it may be non-zero in (the runs grown
-///   by the radius, merged), and the vertical pass adds every source row over those spans only.
-/// Sums are taken modulo 2³² (the partial sums of a run can wrap); the final sums are below 2³²
-/// (horizontal ≤ 255 × 65536, vertical ≤ 65280 × 65536 + 2²³), so they are exact.
+/// outside the image as transparent: `blurChannel` of the alpha byte into one byte per pixel.
 /// - Parameters:
 ///   - argb: first byte of the ARGB32 pixels (native-endian 32-bit words, alpha in the top byte).
 ///   - argbStride: bytes per ARGB32 row.
@@ -84,9 +71,102 @@ func blurAlpha(
   argb: UnsafePointer<UInt8>, argbStride: Int, width: Int, height: Int, kernel: GaussianKernel,
   into mask: UnsafeMutablePointer<UInt8>, maskStride: Int, maskIsClear: Bool = false, inkRegion: MaskBounds? = nil
 ) -> MaskBounds? {
+  blurChannel(
+    argb: argb, argbStride: argbStride, width: width, height: height, kernel: kernel, shift: 24, into: mask,
+    outputStride: maskStride, outputStep: 1, outputIsClear: maskIsClear, inkRegion: inkRegion)
+}
+
+/// Blurs every channel of a premultiplied ARGB32 image into another ARGB32 image of the same
+/// size, treating everything outside the image as transparent (a layer's own blur): each of the
+/// four bytes of a pixel is `blurChannel` of that byte, so the alpha channel is exactly the mask
+/// `blurAlpha` makes of the same image. The result is premultiplied again: the colour sums never
+/// exceed the alpha sum (the weights are the same and no channel exceeds alpha), and every sum
+/// is rounded the same way.
+/// - Parameters:
+///   - argb: first byte of the source pixels (native-endian 32-bit words, alpha in the top byte).
+///   - argbStride: bytes per source row.
+///   - width: width in pixels.
+///   - height: height in pixels.
+///   - kernel: the Gaussian.
+///   - output: first byte of the destination pixels, all 0 (same size; not the source).
+///   - outputStride: bytes per destination row.
+///   - inkRegion: a rectangle (image pixels, inclusive) outside which every alpha is 0 (default
+///     nil: the whole image).
+/// - Returns: the rectangle outside which the destination is 0, or nil when it is 0 everywhere.
+@discardableResult
+func blurPremultiplied(
+  argb: UnsafePointer<UInt8>, argbStride: Int, width: Int, height: Int, kernel: GaussianKernel,
+  into output: UnsafeMutablePointer<UInt8>, outputStride: Int, inkRegion: MaskBounds? = nil
+) -> MaskBounds? {
+  var reach: MaskBounds?
+  // Alpha last: a colour byte is non-zero only where alpha is, so every pass finds the same ink.
+  for shift in [0, 8, 16, 24] {
+    #if _endian(little)
+      let byte = shift / 8
+    #else
+      let byte = 3 - shift / 8
+    #endif
+    let found = blurChannel(
+      argb: argb, argbStride: argbStride, width: width, height: height, kernel: kernel, shift: UInt32(shift),
+      into: output + byte, outputStride: outputStride, outputStep: 4, outputIsClear: true, inkRegion: inkRegion)
+    if let found {
+      reach = reach.map {
+        MaskBounds(
+          minX: min($0.minX, found.minX), minY: min($0.minY, found.minY), maxX: max($0.maxX, found.maxX),
+          maxY: max($0.maxY, found.maxY))
+      } ?? found
+    }
+  }
+  return reach
+}
+
+/// Blurs one channel of a premultiplied ARGB32 image (the byte `shift` bits up in each native
+/// 32-bit word: 24 for alpha), treating everything outside the image as transparent, into bytes
+/// `outputStep` apart (1 for an A8 mask, 4 for one channel of an ARGB32 image).
+///
+/// Two passes in integer arithmetic: horizontal (channel × weights, kept to 1/256 of a level in
+/// 16 bits), then vertical, rounded to 8 bits. Every value computed is the full weighted sum of
+/// the dense separable convolution, so the output is exactly that convolution's; only the work is
+/// cut to the ink and its reach:
+/// - the horizontal pass adds each run of equal non-zero values as a whole: a single pixel as
+///   value × the kernel, a longer run [s, e] as value × the kernel's cumulative sums (65536 inside,
+///   the prefix sums over the two edges), so a run costs its length + 4 × radius additions
+///   instead of (2 × radius + 1) per output;
+/// - each intermediate row keeps the list of column spans it may be non-zero in (the runs grown
+///   by the radius, merged), and the vertical pass adds every source row over those spans only.
+/// Ink is searched for by alpha (premultiplied: a channel is non-zero only where alpha is).
+/// Sums are taken modulo 2³² (the partial sums of a run can wrap); the final sums are below 2³²
+/// (horizontal ≤ 255 × 65536, vertical ≤ 65280 × 65536 + 2²³), so they are exact.
+/// - Parameters:
+///   - argb: first byte of the ARGB32 pixels (native-endian 32-bit words, alpha in the top byte).
+///   - argbStride: bytes per ARGB32 row.
+///   - width: width in pixels.
+///   - height: height in pixels.
+///   - kernel: the Gaussian.
+///   - shift: which byte of each word: 0, 8, 16 or 24 bits up.
+///   - output: first output byte (pixel (0, 0)).
+///   - outputStride: bytes per output row.
+///   - outputStep: bytes from one output pixel to the next (≥ 1).
+///   - outputIsClear: true when every output byte of the image's rows is already 0, so only the
+///     reach is written (false: they are zero-filled first).
+///   - inkRegion: a rectangle (image pixels, inclusive) outside which every alpha is 0, so only
+///     it is searched for ink (nil: the whole image). Clamped to the image.
+/// - Returns: the rectangle outside which the output is 0 (the ink's box grown by the kernel's
+///   radius, clamped to the image), or nil when it is 0 everywhere.
+private func blurChannel(
+  argb: UnsafePointer<UInt8>, argbStride: Int, width: Int, height: Int, kernel: GaussianKernel, shift: UInt32,
+  into mask: UnsafeMutablePointer<UInt8>, outputStride maskStride: Int, outputStep step: Int, outputIsClear maskIsClear: Bool,
+  inkRegion: MaskBounds?
+) -> MaskBounds? {
   guard width > 0, height > 0 else { return nil }
   if !maskIsClear {
-    for y in 0..<height { (mask + y * maskStride).update(repeating: 0, count: width) }
+    for y in 0..<height {
+      if step == 1 {
+        (mask + y * maskStride).update(repeating: 0, count: width)
+      } else {
+        for x in 0..<width { mask[y * maskStride + x * step] = 0 }
+      }
+    }
   }
   let r = kernel.radius
   let taps = 2 * r + 1
@@ -159,13 +239,13 @@ func blurAlpha(
     }
     var x = firstInk[y]
     while x <= last {
-      let v = row.load(fromByteOffset: 4 * x, as: UInt32.self) >> 24
+      let v = row.load(fromByteOffset: 4 * x, as: UInt32.self) >> shift & 0xFF
       if v == 0 {
         x += 1
         continue
       }
       var e = x
-      while e < last, row.load(fromByteOffset: 4 * (e + 1), as: UInt32.self) >> 24 == v { e += 1 }
+      while e < last, row.load(fromByteOffset: 4 * (e + 1), as: UInt32.self) >> shift & 0xFF == v { e += 1 }
       // The run x … e changes output columns x - r … e + r.
       if hasOpen, x - r > openHi + 1 {
         closeSpan()
@@ -229,9 +309,15 @@ func blurAlpha(
         }
       }
     }
-    let out = mask + y * maskStride + c0
-    for i in 0..<count {
-      out[i] = UInt8(truncatingIfNeeded: min(255, (sums[i] &+ (1 << 23)) >> 24))
+    let out = mask + y * maskStride + c0 * step
+    if step == 1 {
+      for i in 0..<count {
+        out[i] = UInt8(truncatingIfNeeded: min(255, (sums[i] &+ (1 << 23)) >> 24))
+      }
+    } else {
+      for i in 0..<count {
+        out[i * step] = UInt8(truncatingIfNeeded: min(255, (sums[i] &+ (1 << 23)) >> 24))
+      }
     }
     bounds.minX = min(bounds.minX, c0)
     bounds.maxX = max(bounds.maxX, c1)

@@ -7,8 +7,9 @@ import KurukuruCore
 /// does not move between frames (a finished arc, a static ring) is blurred once, not every frame.
 ///
 /// A mask is a pure function of what is drawn into the layer and where: the layer's items, the
-/// scale, the offscreen surface's rectangle (`ShadowLayerBounds`) and the blur's sigma. Entries
-/// are found by comparing all four for equality (items containing NaN never match, and are
+/// scale, the offscreen surface's rectangle (`ShadowLayerBounds`), the shadow blur's sigma and
+/// the sigma of the layer's own blur (a blurred layer casts the shadow of its blurred pixels).
+/// Entries are found by comparing all five for equality (items containing NaN never match, and are
 /// simply blurred again), so a hit gives the very bytes a fresh blur would: output does not
 /// depend on which frames were rendered before or on which thread. Only the mask's reach (the
 /// rectangle outside which it is 0) is stored. At most `maximumEntries` masks and
@@ -31,6 +32,9 @@ final class BlurredMasks: @unchecked Sendable {
     var sigma: Double
     /// The offscreen surface's rectangle in canvas pixels.
     var bounds: ShadowLayerBounds
+    /// Gaussian standard deviation of the layer's own blur, in pixels, applied before the
+    /// shadow's; 0 for none. Default 0.
+    var layerBlur: Double = 0
   }
 
   /// A stored mask: its reach and the reach's bytes, row after row (reach width bytes a row).

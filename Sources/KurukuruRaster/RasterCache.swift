@@ -17,7 +17,7 @@ import Foundation
 /// - blurred masks (`BlurredMasks`): the A8 shadow masks of layers drawn exactly as before. At
 ///   most 16 masks and 16 MiB (16,777,216 bytes).
 /// - scratch buffers (`ScratchBuffers`): free zero-filled buffers for the offscreen surfaces of
-///   shadowed layers. At most 8 buffers and 32 MiB (33,554,432 bytes); a larger buffer is
+///   shadowed and blurred layers and of masks. At most 8 buffers and 32 MiB (33,554,432 bytes); a larger buffer is
 ///   never kept.
 ///
 /// So one cache keeps at most 112 MiB (117,440,512 bytes) of pixels, besides what frames being
@@ -29,7 +29,7 @@ public final class RasterCache: Sendable {
   let prefixes: StaticPrefixes
   /// Blurred masks of shadowed layers.
   let masks: BlurredMasks
-  /// Free buffers for the offscreen surfaces of shadowed layers.
+  /// Free buffers for the offscreen surfaces of shadowed and blurred layers and of masks.
   let scratch: ScratchBuffers
 
   /// Creates an empty cache with the budgets in the type's notes.

@@ -13,8 +13,8 @@ public enum RasterError: Error, CustomStringConvertible, Equatable, Sendable {
   case canvasTooLarge(width: Int, height: Int, limit: Int, scale: Double)
   /// The canvas would be less than one pixel on a side at `scale` pixels per point.
   case emptyCanvas(width: Int, height: Int, scale: Double)
-  /// A layer with a shadow needs an offscreen surface larger than `limit` pixels on a side
-  /// (canvas plus the blur's reach and the shadow offset).
+  /// A layer with a shadow or a blur, or a mask group, needs an offscreen surface larger than
+  /// `limit` pixels on a side (canvas plus the blur's reach and the shadow offset).
   case layerTooLarge(width: Int, height: Int, limit: Int)
   /// Content under a `rotation3DEffect` that is not a solid fill needs an offscreen surface
   /// larger than `limit` pixels on a side (the part of the view's plane the canvas can see).
@@ -32,7 +32,7 @@ public enum RasterError: Error, CustomStringConvertible, Equatable, Sendable {
       return "scale \(formatted(scale)) makes a \(width)×\(height) px canvas; each side must be 1…\(Rasterizer.maximumCanvasSide) px"
     case .layerTooLarge(let width, let height, let limit):
       return
-        "rasterizer: shadow layer surface of \(width)×\(height) pixels exceeds the limit of \(limit) pixels a side"
+        "rasterizer: offscreen layer surface (a shadow, a blur or a mask) of \(width)×\(height) pixels exceeds the limit of \(limit) pixels a side"
     case .projectionTooLarge(let width, let height, let limit):
       return
         "rasterizer: the offscreen surface of a rotation3DEffect would be \(width)×\(height) pixels; the limit is \(limit) pixels a side"

@@ -14,7 +14,8 @@ import KurukuruCore
 public struct Rasterizer: Sendable {
   /// Largest canvas side, in pixels.
   public static let maximumCanvasSide = 8192
-  /// Largest side of the offscreen surface of a shadowed layer, in pixels.
+  /// Largest side of an offscreen surface (a shadowed, blurred or blended layer, a mask group),
+  /// in pixels.
   public static let maximumLayerSide = 12288
 
   /// Pixels per point (> 0). Default 1.
@@ -157,7 +158,8 @@ public struct Rasterizer: Sendable {
 
 // MARK: - Render targets
 
-/// A surface being drawn on: the canvas itself or a shadowed layer's offscreen surface.
+/// A surface being drawn on: the canvas itself, or the offscreen surface of a shadowed, blurred
+/// or blended layer, a mask group or a projection.
 ///
 /// Its pixel (0, 0) is canvas pixel (`originX`, `originY`), so a layer surface may extend past
 /// the canvas on every side (a shadow can be cast by content outside the canvas).
@@ -186,13 +188,16 @@ struct RenderTarget {
   var pixelMatrix: cairo_matrix_t {
     cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: Double(-originX), y0: Double(-originY))
   }
+
+  /// The surface's rectangle in canvas pixels.
+  var rect: PixelRect { PixelRect(x: originX, y: originY, width: width, height: height) }
 }
 
 // MARK: - Items
 
 /// Draws items back to front.
 /// - Parameters:
-///   - items: drawings and layers, in order.
+///   - items: drawings, layers, projections, clips and masks, in order.
 ///   - target: where to draw.
 /// - Throws: `RasterError` from layers (offscreen surfaces) or Cairo.
 func drawItems(_ items: [DisplayItem], on target: RenderTarget) throws {
@@ -203,6 +208,10 @@ func drawItems(_ items: [DisplayItem], on target: RenderTarget) throws {
     case .layer(let layer):
       try draw(layer, on: target)
     case .projected(let group):
+      try draw(group, on: target)
+    case .clipped(let clip):
+      try draw(clip, on: target)
+    case .masked(let group):
       try draw(group, on: target)
     }
   }

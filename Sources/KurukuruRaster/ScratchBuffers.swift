@@ -3,7 +3,7 @@ import Foundation
 // MARK: - ScratchBuffers
 
 /// A small, thread-safe pool of zero-filled pixel buffers for the offscreen surfaces of shadowed
-/// layers.
+/// and blurred layers and of mask groups.
 ///
 /// A glowing preset allocates a canvas-sized ARGB32 surface and an A8 mask for every shadowed
 /// layer of every frame. Allocated and freed each time, these multi-megabyte blocks go back to the

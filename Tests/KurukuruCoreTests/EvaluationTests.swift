@@ -16,6 +16,8 @@ final class EvaluationTests: XCTestCase {
       case .drawing(let d): return [d]
       case .layer(let l): return drawings(l.items)
       case .projected(let g): return drawings(g.items)
+      case .clipped(let c): return drawings(c.items)
+      case .masked(let g): return drawings(g.items)  // the mask's own items are never drawn
       }
     }
   }

@@ -19,12 +19,15 @@ final class InkBoundsTests: XCTestCase {
     return path
   }
 
-  func assertRect(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double, accuracy: Double = 1e-4, line: UInt = #line) {
-    guard let r else { return XCTFail("no ink", line: line) }
-    XCTAssertEqual(r.minX, x, accuracy: accuracy, "minX", line: line)
-    XCTAssertEqual(r.minY, y, accuracy: accuracy, "minY", line: line)
-    XCTAssertEqual(r.width, w, accuracy: accuracy, "width", line: line)
-    XCTAssertEqual(r.height, h, accuracy: accuracy, "height", line: line)
+  func assertRect(
+    _ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double, accuracy: Double = 1e-4, _ message: String = "",
+    line: UInt = #line
+  ) {
+    guard let r else { return XCTFail("no ink \(message)", line: line) }
+    XCTAssertEqual(r.minX, x, accuracy: accuracy, "minX \(message)", line: line)
+    XCTAssertEqual(r.minY, y, accuracy: accuracy, "minY \(message)", line: line)
+    XCTAssertEqual(r.width, w, accuracy: accuracy, "width \(message)", line: line)
+    XCTAssertEqual(r.height, h, accuracy: accuracy, "height \(message)", line: line)
   }
 
   func testCurvesAreMeasuredAtTheirExtremesNotTheirControlPoints() {
@@ -80,6 +83,43 @@ final class InkBoundsTests: XCTestCase {
     XCTAssertNil(list([.drawing(clear)]).inkBounds)
     XCTAssertNil(list([.layer(Layer(opacity: 0, items: [.drawing(dot)]))]).inkBounds)
     XCTAssertNil(list([]).overflow())
+  }
+
+  /// A clip's or a mask's ink is its children's within the clip shape's or the mask's box; an
+  /// inverted mask shows its children wherever the mask has no ink; a layer's blur widens its
+  /// box as far as the blur changes a pixel (as a shadow's would).
+  func testClipsMasksAndBlursMeasureWhatTheyLetThrough() {
+    let square = Drawing(path: BezierPath([
+      .move(Point(x: 10, y: 10)), .line(Point(x: 50, y: 10)), .line(Point(x: 50, y: 50)), .line(Point(x: 10, y: 50)), .close,
+    ]), transform: .identity, style: .fill(evenOdd: false), paint: .color(red))
+    let disc = Drawing(path: circle(center: Point(x: 45, y: 45), radius: 10), transform: .identity, style: .fill(evenOdd: false), paint: .color(red))
+    let clip = ClipGroup(path: disc.path, transform: .identity, items: [.drawing(square)])
+    assertRect(list([.clipped(clip)]).inkBounds, 35, 35, 15, 15)
+    var turned = clip
+    turned.transform = Transform.translation(x: -45, y: -45).then(.scale(x: 0.5, y: 0.5)).then(.translation(x: 20, y: 20))
+    assertRect(list([.clipped(turned)]).inkBounds, 15, 15, 10, 10, accuracy: 1e-3)
+    XCTAssertNil(list([.clipped(ClipGroup(path: BezierPath(), transform: .identity, items: [.drawing(square)]))]).inkBounds)
+    XCTAssertNil(list([.clipped(ClipGroup(path: disc.path, transform: .translation(x: 100, y: 0), items: [.drawing(square)]))]).inkBounds, "disjoint")
+
+    let masked = MaskGroup(source: .alpha, mask: [.drawing(disc)], items: [.drawing(square)])
+    assertRect(list([.masked(masked)]).inkBounds, 35, 35, 15, 15)
+    var luminance = masked
+    luminance.source = .luminance
+    assertRect(list([.masked(luminance)]).inkBounds, 35, 35, 15, 15)
+    var inverted = masked
+    inverted.inverted = true
+    assertRect(list([.masked(inverted)]).inkBounds, 10, 10, 40, 40)
+    inverted.mask = []
+    assertRect(list([.masked(inverted)]).inkBounds, 10, 10, 40, 40, "an inverted empty mask shows everything")
+    XCTAssertNil(list([.masked(MaskGroup(source: .alpha, mask: [], items: [.drawing(square)]))]).inkBounds)
+
+    let reach = InkBox.shadowReach(radius: 4, alpha: 1)
+    assertRect(list([.layer(Layer(items: [.drawing(square)], blur: 4))]).inkBounds, 10 - reach, 10 - reach, 40 + 2 * reach, 40 + 2 * reach)
+    let faint = InkBox.shadowReach(radius: 4, alpha: 0.3)
+    XCTAssertLessThan(faint, reach)
+    assertRect(list([.layer(Layer(opacity: 0.3, items: [.drawing(square)], blur: 4))]).inkBounds, 10 - faint, 10 - faint, 40 + 2 * faint, 40 + 2 * faint)
+    // The coarse box takes clips and masks as measured.
+    XCTAssertEqual(list([.clipped(clip), .masked(inverted)]).coarseInkBox()?.rect, list([.clipped(clip), .masked(inverted)]).inkBounds)
   }
 
   func testOverflowNamesTheWorstEdgeAndTolerance() throws {

@@ -70,6 +70,10 @@ final class PresetLibraryTests: XCTestCase {
           f.drawing = projected(f.drawing, through: g.projection)
           return f
         }
+      case .clipped(let c):
+        return flatten(c.items, opacity: opacity, reach: reach)
+      case .masked(let g):
+        return flatten(g.items, opacity: opacity, reach: reach)  // the mask's own items are never drawn
       }
     }
   }

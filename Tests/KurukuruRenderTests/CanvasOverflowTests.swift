@@ -61,6 +61,63 @@ final class CanvasOverflowTests: XCTestCase {
     }
   }
 
+  /// Clips, masks (alpha, luminance, inverted, built with Porter–Duff layers), blend modes and
+  /// blurred layers, alone and nested: every inked pixel lies within the ink bounds; where the
+  /// edges are solid (and the boxes not cut corner to corner) the bounds are tight too.
+  func testInkBoundsHoldEveryInkedPixelOfClipsMasksAndBlurs() throws {
+    let red = RGBAColor(red: 1, green: 0, blue: 0), white = RGBAColor(red: 1, green: 1, blue: 1)
+    func fill(_ path: BezierPath, _ color: RGBAColor, transform: Transform = .identity) -> DisplayItem {
+      .drawing(Drawing(path: path, transform: transform, style: .fill(evenOdd: false), paint: .color(color)))
+    }
+    func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> BezierPath {
+      BezierPath([.move(Point(x: x, y: y)), .line(Point(x: x + w, y: y)), .line(Point(x: x + w, y: y + h)), .line(Point(x: x, y: y + h)), .close])
+    }
+    func disc(_ x: Double, _ y: Double, _ r: Double) -> BezierPath {
+      var path = BezierPath()
+      PathBuilder.addArc(to: &path, center: Point(x: x, y: y), radiusX: r, radiusY: r, startDegrees: 0, sweepDegrees: 360)
+      path.close()
+      return path
+    }
+    let everything = fill(rect(0, 0, 120, 120), red)
+    let turn = Transform.translation(x: -60, y: -60).then(.rotation(degrees: 30)).then(.translation(x: 60, y: 60))
+    // (name, items, how tight the bounds are in pixels: nil when the boxes cut the shapes
+    // corner to corner, 2 for blurs, whose discrete sums at pixel centres fall below half a level
+    // up to a pixel and a half before the continuous Gaussian the bounds measure does)
+    let cases: [(String, [DisplayItem], Double?)] = [
+      ("circle clip", [.clipped(ClipGroup(path: disc(50, 50, 20), transform: .identity, items: [everything]))], 1),
+      ("turned clip", [.clipped(ClipGroup(path: rect(40, 40, 40, 30), transform: turn, items: [everything]))], 1),
+      ("ring clip", [.clipped(ClipGroup(path: BezierPath(disc(60, 60, 30).elements + disc(60, 60, 12).elements), transform: .identity, evenOdd: true, items: [everything]))], 1),
+      ("clip across a disc", [.clipped(ClipGroup(path: rect(10, 10, 45, 45), transform: .identity, items: [fill(disc(60, 60, 30), red)]))], nil),
+      ("nested clips", [.clipped(ClipGroup(path: rect(20, 20, 60, 60), transform: .identity, items: [.clipped(ClipGroup(path: disc(70, 70, 25), transform: .identity, items: [everything]))]))], nil),
+      ("alpha mask", [.masked(MaskGroup(source: .alpha, mask: [fill(disc(40, 70, 15), red)], items: [everything]))], 1),
+      ("luminance mask", [.masked(MaskGroup(source: .luminance, mask: [fill(rect(30, 20, 50, 20), white)], items: [everything]))], 1),
+      ("inverted mask", [.masked(MaskGroup(source: .alpha, inverted: true, mask: [fill(rect(50, 50, 20, 20), red)], items: [fill(disc(60, 60, 25), red)]))], 1),
+      ("inverted empty mask", [.masked(MaskGroup(source: .luminance, inverted: true, mask: [], items: [fill(disc(60, 60, 25), red)]))], 1),
+      ("subtracted mask", [.masked(MaskGroup(source: .alpha, mask: [fill(disc(50, 60, 25), red), .layer(Layer(items: [fill(disc(65, 60, 25), red)], blendMode: .destinationOut))], items: [everything]))], nil),
+      ("blurred layer", [.layer(Layer(items: [fill(rect(40, 40, 30, 20), red)], blur: 6))], 2),
+      ("blurred, shadowed and blended", [.layer(Layer(opacity: 0.8, shadow: Shadow(color: red, radius: 4, offset: Point(x: 6, y: 3)), items: [fill(disc(50, 50, 15), white)], blendMode: .screen, blur: 3))], nil),
+      ("mask in a clip in a blurred layer", [.layer(Layer(items: [.clipped(ClipGroup(path: rect(30, 30, 50, 50), transform: .identity, items: [.masked(MaskGroup(source: .alpha, mask: [fill(disc(55, 55, 20), red)], items: [everything]))]))], blur: 2))], 2),
+    ]
+    for scale in [1.0, 2.0] {
+      let rasterizer = Rasterizer(scale: scale)
+      for (name, items, tightness) in cases {
+        let list = DisplayList(size: Size(width: 120, height: 120), background: .clear, items: items)
+        let pixels = try XCTUnwrap(Self.pixelBox(try rasterizer.render(list)), "\(name): no pixels")
+        let ink = try XCTUnwrap(list.inkBounds, "\(name): pixels but no ink")
+        let slack = 1.0
+        XCTAssertGreaterThanOrEqual(Double(pixels.minX), ink.minX * scale - slack, "\(name) @\(scale)x left")
+        XCTAssertGreaterThanOrEqual(Double(pixels.minY), ink.minY * scale - slack, "\(name) @\(scale)x top")
+        XCTAssertLessThanOrEqual(Double(pixels.maxX), ink.maxX * scale + slack, "\(name) @\(scale)x right")
+        XCTAssertLessThanOrEqual(Double(pixels.maxY), ink.maxY * scale + slack, "\(name) @\(scale)x bottom")
+        guard let tight = tightness else { continue }
+        XCTAssertLessThanOrEqual(Double(pixels.minX), ink.minX * scale + tight, "\(name) @\(scale)x left, tight")
+        XCTAssertLessThanOrEqual(Double(pixels.minY), ink.minY * scale + tight, "\(name) @\(scale)x top, tight")
+        XCTAssertGreaterThanOrEqual(Double(pixels.maxX), ink.maxX * scale - tight, "\(name) @\(scale)x right, tight")
+        XCTAssertGreaterThanOrEqual(Double(pixels.maxY), ink.maxY * scale - tight, "\(name) @\(scale)x bottom, tight")
+      }
+    }
+  }
+
   /// The overflow check settles most frames with a coarse box (control points widened by the
   /// pen's reach) before measuring exactly: on every frame of every bundled preset, and of a few
   /// at a size their ink just leaves, the answer is the exact one.

@@ -36,6 +36,10 @@ public indirect enum DisplayItem: Equatable, Sendable {
   case layer(Layer)
   /// A group seen through a projective transform (`rotation3DEffect`).
   case projected(ProjectedGroup)
+  /// A group drawn only inside a path (a clip shape, a precomposition's bounds).
+  case clipped(ClipGroup)
+  /// A group shown through the coverage of other items (a mask, a track matte).
+  case masked(MaskGroup)
 }
 
 // MARK: - Drawing
@@ -182,7 +186,8 @@ public struct ProjectedGroup: Equatable, Sendable {
 
 // MARK: - Layer
 
-/// Children composited into one layer, then drawn with `opacity` and an optional shadow.
+/// Children composited into one layer, then blurred, drawn with `opacity` and an optional
+/// shadow, and composited onto what is beneath with `blendMode`.
 ///
 /// Group opacity: a layer at 0.5 whose children overlap shows the overlap once at 0.5, not twice.
 public struct Layer: Equatable, Sendable {
@@ -192,10 +197,74 @@ public struct Layer: Equatable, Sendable {
   public var shadow: Shadow?
   /// Children, back to front, with absolute transforms.
   public var items: [DisplayItem]
+  /// How the layer is composited onto what is beneath it. Default `.normal` (source over).
+  public var blendMode: LayerBlendMode
+  /// A Gaussian blur of the layer itself, as a blur radius in canvas points (σ = radius / 2,
+  /// as for `Shadow`); 0 for none. Default 0.
+  public var blur: Double
 
-  public init(opacity: Double = 1, shadow: Shadow? = nil, items: [DisplayItem]) {
+  public init(
+    opacity: Double = 1, shadow: Shadow? = nil, items: [DisplayItem], blendMode: LayerBlendMode = .normal,
+    blur: Double = 0
+  ) {
     self.opacity = opacity
     self.shadow = shadow
+    self.items = items
+    self.blendMode = blendMode
+    self.blur = blur
+  }
+}
+
+/// How a layer is composited onto what is beneath it: the separable and non-separable blend
+/// modes of CSS Compositing and Blending Level 1 (After Effects' and Lottie's `bm`, SwiftUI's
+/// `blendMode`), `add` (plus-lighter), and three Porter–Duff operators that build coverage in
+/// masks: `destinationOut` keeps what is beneath only outside the layer (subtract),
+/// `destinationIn` only inside it (intersect), `xor` where exactly one of them is (difference).
+public enum LayerBlendMode: Equatable, Sendable {
+  case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
+  case difference, exclusion, hue, saturation, color, luminosity, add
+  case destinationOut, destinationIn, xor
+}
+
+// MARK: - Clip and mask groups
+
+/// Children drawn only inside a path: `path` in local points, mapped to canvas points by
+/// `transform`, filled with the non-zero rule (even-odd when `evenOdd`). Anti-aliased edges.
+public struct ClipGroup: Equatable, Sendable {
+  public var path: BezierPath
+  public var transform: Transform
+  public var evenOdd: Bool
+  /// Children, back to front, in canvas points.
+  public var items: [DisplayItem]
+
+  public init(path: BezierPath, transform: Transform, evenOdd: Bool = false, items: [DisplayItem]) {
+    self.path = path
+    self.transform = transform
+    self.evenOdd = evenOdd
+    self.items = items
+  }
+}
+
+/// Children shown through the coverage of `mask`: the mask items are composited on a clear
+/// surface of their own, and each pixel of the children keeps the mask's coverage there — its
+/// alpha, or its luminance (0.2126 R + 0.7152 G + 0.0722 B of the straight colour, times alpha,
+/// as CSS `mask-type: luminance` and Lottie's luma mattes), or one minus that when `inverted`.
+public struct MaskGroup: Equatable, Sendable {
+  /// What of the mask counts as coverage.
+  public enum Source: Equatable, Sendable {
+    case alpha, luminance
+  }
+  public var source: Source
+  public var inverted: Bool
+  /// The mask's items, back to front, in canvas points; never drawn themselves.
+  public var mask: [DisplayItem]
+  /// Children, back to front, in canvas points.
+  public var items: [DisplayItem]
+
+  public init(source: Source, inverted: Bool = false, mask: [DisplayItem], items: [DisplayItem]) {
+    self.source = source
+    self.inverted = inverted
+    self.mask = mask
     self.items = items
   }
 }

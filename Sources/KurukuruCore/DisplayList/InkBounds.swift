@@ -146,6 +146,17 @@ struct InkBox {
 
   var isEmpty: Bool { minX > maxX }
 
+  /// The part of this box inside `other` (empty when they do not overlap).
+  func intersection(_ other: InkBox) -> InkBox {
+    var out = InkBox()
+    guard !isEmpty, !other.isEmpty else { return out }
+    out.minX = max(minX, other.minX)
+    out.minY = max(minY, other.minY)
+    out.maxX = min(maxX, other.maxX)
+    out.maxY = min(maxY, other.maxY)
+    return out.minX <= out.maxX && out.minY <= out.maxY ? out : InkBox()
+  }
+
   var rect: Rect? {
     isEmpty ? nil : Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
@@ -168,9 +179,16 @@ struct InkBox {
     add(Point(x: other.maxX, y: other.maxY))
   }
 
-  /// Adds a layer's ink: `inner`, the box of its items, and its shadow as far as it shows.
-  mutating func add(layerInk inner: InkBox, of layer: Layer) {
-    guard !inner.isEmpty else { return }
+  /// Adds a layer's ink: `inner`, the box of its items (widened by its blur as far as the blur
+  /// changes a pixel), and its shadow as far as it shows.
+  mutating func add(layerInk box: InkBox, of layer: Layer) {
+    guard !box.isEmpty else { return }
+    var inner = box
+    if layer.blur > 0 {
+      let reach = InkBox.shadowReach(radius: layer.blur, alpha: layer.opacity)
+      inner.add(Point(x: box.minX - reach, y: box.minY - reach))
+      inner.add(Point(x: box.maxX + reach, y: box.maxY + reach))
+    }
     add(inner)
     if let shadow = layer.shadow, shadow.color.alpha * layer.opacity > 0 {
       let reach = InkBox.shadowReach(radius: shadow.radius, alpha: shadow.color.alpha * layer.opacity)
@@ -203,6 +221,24 @@ struct InkBox {
         for corner in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
           if let q = group.projection.apply(Point(x: corner.0, y: corner.1)) { box.add(q) }
         }
+      }
+    case .clipped(let clip):
+      // What the clip lets through: the children's ink within the clip path's.
+      var inner = InkBox()
+      for child in clip.items { add(child, to: &inner) }
+      var shape = InkBox()
+      addDrawing(Drawing(path: clip.path, transform: clip.transform, style: .fill(evenOdd: clip.evenOdd), paint: .color(.black)), to: &shape)
+      box.add(inner.intersection(shape))
+    case .masked(let group):
+      var inner = InkBox()
+      for child in group.items { add(child, to: &inner) }
+      // An inverted mask can show the children where it has no ink; otherwise only where it has.
+      if group.inverted {
+        box.add(inner)
+      } else {
+        var shape = InkBox()
+        for child in group.mask { add(child, to: &shape) }
+        box.add(inner.intersection(shape))
       }
     }
   }
@@ -253,6 +289,12 @@ struct InkBox {
       return true
     case .projected:
       return false
+    case .clipped, .masked:
+      // Measured exactly (`add(_:to:)`): their boxes are intersections.
+      var exact = InkBox()
+      add(item, to: &exact)
+      box.add(exact)
+      return true
     }
   }
 

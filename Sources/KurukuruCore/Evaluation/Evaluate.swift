@@ -150,8 +150,8 @@ struct Lowering {
 
   // MARK: - Transforming items
 
-  /// Maps items by `m` after their own transforms; shadows follow (offset rotated and scaled,
-  /// radius scaled by the mean scale factor).
+  /// Maps items by `m` after their own transforms; shadows and blurs follow (offset rotated and
+  /// scaled, radius scaled by the mean scale factor), clip paths and masks too.
   static func transform(_ items: [DisplayItem], by m: Transform) -> [DisplayItem] {
     if m == .identity { return items }
     return items.map { item in
@@ -166,10 +166,19 @@ struct Lowering {
           s.radius *= abs(m.determinant).squareRoot()
           l.shadow = s
         }
+        if l.blur > 0 { l.blur *= abs(m.determinant).squareRoot() }
         return .layer(l)
       case .projected(var g):
         g.projection = g.projection.then(m)
         return .projected(g)
+      case .clipped(var c):
+        c.transform = c.transform.then(m)
+        c.items = transform(c.items, by: m)
+        return .clipped(c)
+      case .masked(var g):
+        g.mask = transform(g.mask, by: m)
+        g.items = transform(g.items, by: m)
+        return .masked(g)
       }
     }
   }

@@ -4,8 +4,10 @@
  * Reads a file of frames written by KurukuruRaster's CairoCallDump (one Cairo operation per
  * line, frames starting with a `frame` line), parses all of them first, then renders every frame
  * with the same Cairo calls the Swift renderer makes -- including the angular-gradient painter (the renderer's own C), the
- * Gaussian shadow blur and the conversion to straight RGBA8, implemented the same way -- and
- * prints `frames=N seconds=S`, S being the rendering time only.
+ * Gaussian blur of shadows and of blurred layers, clips, blend modes, mask coverage (alpha or
+ * luminance, inverted) and the conversion to straight RGBA8, implemented the same way -- and
+ * prints `frames=N seconds=S`, S being the rendering time only. Projected groups
+ * (`rotation3DEffect`) are not replayed: a dump holding one stops with "unknown operation".
  *
  * Usage: cairo-direct DUMP [--hash] [--repeat K]
  *   --hash      also print `hash=H`, the FNV-1a 64-bit hash of all RGBA8 frames of one pass in
@@ -32,12 +34,30 @@
 
 enum kind {
   K_FRAME, K_CANVAS, K_BACKGROUND, K_DRAW, K_MOVE, K_LINE, K_CURVE, K_CLOSE, K_COLOR, K_LINEAR,
-  K_RADIAL, K_ANGULAR, K_STOP, K_FILL, K_STROKE, K_GROUP, K_SHADOW, K_END
+  K_RADIAL, K_ANGULAR, K_STOP, K_FILL, K_STROKE, K_GROUP, K_SHADOW, K_BLEND, K_FILTER, K_CLEAR,
+  K_CLIP, K_CLIPPED, K_MASK, K_MASKITEMS, K_END
 };
 
 static const char *const kind_names[] = {
   "frame", "canvas", "background", "draw", "M", "L", "C", "Z", "color", "linear",
-  "radial", "angular", "stop", "fill", "stroke", "group", "shadow", "end"
+  "radial", "angular", "stop", "fill", "stroke", "group", "shadow", "blend", "filter", "clear",
+  "clip", "clipped", "mask", "maskitems", "end"
+};
+
+/* Blend modes by their dump names (Cairo's operator names), read as their cairo_operator_t. */
+static const struct {
+  const char *name;
+  cairo_operator_t op;
+} operator_names[] = {
+  {"over", CAIRO_OPERATOR_OVER}, {"multiply", CAIRO_OPERATOR_MULTIPLY}, {"screen", CAIRO_OPERATOR_SCREEN},
+  {"overlay", CAIRO_OPERATOR_OVERLAY}, {"darken", CAIRO_OPERATOR_DARKEN}, {"lighten", CAIRO_OPERATOR_LIGHTEN},
+  {"color-dodge", CAIRO_OPERATOR_COLOR_DODGE}, {"color-burn", CAIRO_OPERATOR_COLOR_BURN},
+  {"hard-light", CAIRO_OPERATOR_HARD_LIGHT}, {"soft-light", CAIRO_OPERATOR_SOFT_LIGHT},
+  {"difference", CAIRO_OPERATOR_DIFFERENCE}, {"exclusion", CAIRO_OPERATOR_EXCLUSION},
+  {"hsl-hue", CAIRO_OPERATOR_HSL_HUE}, {"hsl-saturation", CAIRO_OPERATOR_HSL_SATURATION},
+  {"hsl-color", CAIRO_OPERATOR_HSL_COLOR}, {"hsl-luminosity", CAIRO_OPERATOR_HSL_LUMINOSITY},
+  {"add", CAIRO_OPERATOR_ADD}, {"dest-out", CAIRO_OPERATOR_DEST_OUT}, {"dest-in", CAIRO_OPERATOR_DEST_IN},
+  {"xor", CAIRO_OPERATOR_XOR},
 };
 
 typedef struct {
@@ -77,6 +97,10 @@ static double word_value(const char *word, size_t line) {
   if (!strcmp(word, "nonzero") || !strcmp(word, "butt") || !strcmp(word, "miter")) return 0;
   if (!strcmp(word, "evenodd") || !strcmp(word, "round")) return 1;
   if (!strcmp(word, "square") || !strcmp(word, "bevel")) return 2;
+  if (!strcmp(word, "alpha")) return 0;
+  if (!strcmp(word, "luminance")) return 1;
+  for (size_t i = 0; i < sizeof operator_names / sizeof operator_names[0]; i++)
+    if (!strcmp(word, operator_names[i].name)) return operator_names[i].op;
   char *end;
   double value = strtod(word, &end);
   if (end == word || *end) fail("bad number", line);
@@ -157,10 +181,22 @@ static kernel_t make_kernel(double sigma) {
   return k;
 }
 
-static void blur_alpha(const unsigned char *argb, int argb_stride, int width, int height, kernel_t kernel,
-                       unsigned char *mask, int mask_stride) {
-  if (width <= 0 || height <= 0) return;
-  /* Bounding box of the coverage; inked[y] counts the rows above y that have any. */
+/* Where a blurred image may be non-zero, inclusive: the ink's box grown by the kernel's radius,
+ * clamped to the image, as Blur.swift reports it; x1 < x0 when nothing is inked. */
+typedef struct {
+  int x0, y0, x1, y1;
+} reach_t;
+
+static const reach_t no_reach = {0, 0, -1, -1};
+
+/* One channel (the byte `shift` bits up in each native 32-bit word; 24: alpha) of an ARGB32
+ * image blurred into bytes `step` apart (1: an A8 mask; 4: one channel of an ARGB32 image).
+ * A mask (step 1) is zero-filled first; an ARGB32 output must already be zero. */
+static reach_t blur_channel(const unsigned char *argb, int argb_stride, int width, int height, kernel_t kernel,
+                            int shift, unsigned char *out, int out_stride, int step) {
+  if (width <= 0 || height <= 0) return no_reach;
+  /* Bounding box of the coverage (premultiplied: a channel is non-zero only where alpha is);
+   * inked[y] counts the rows above y that have any. */
   int min_x = width, max_x = -1, min_y = height, max_y = -1;
   long *inked = calloc(height + 1, sizeof(long));
   for (int y = 0; y < height; y++) {
@@ -179,10 +215,11 @@ static void blur_alpha(const unsigned char *argb, int argb_stride, int width, in
       max_y = y;
     }
   }
-  for (int y = 0; y < height; y++) memset(mask + (size_t)y * mask_stride, 0, width);
+  if (step == 1)
+    for (int y = 0; y < height; y++) memset(out + (size_t)y * out_stride, 0, width);
   if (max_x < 0) {
     free(inked);
-    return;
+    return no_reach;
   }
   int r = kernel.radius, taps = 2 * r + 1;
   const long *weights = kernel.weights;
@@ -192,24 +229,24 @@ static void blur_alpha(const unsigned char *argb, int argb_stride, int width, in
   uint16_t *middle = calloc((size_t)columns * rows, sizeof(uint16_t));
   long *sums = calloc(columns, sizeof(long));
 
-  /* Horizontal pass: alpha -> 16-bit (x256) intermediate rows. */
+  /* Horizontal pass: channel -> 16-bit (x256) intermediate rows. */
   for (int y = min_y; y <= max_y; y++) {
     if (inked[y + 1] <= inked[y]) continue;
     const uint32_t *row = (const uint32_t *)(argb + (size_t)y * argb_stride);
     for (int k = 0; k < columns + 2 * r; k++) {
       int x = x0 - r + k;
-      padded[k] = x >= min_x && x <= max_x ? (long)(row[x] >> 24) : 0;
+      padded[k] = x >= min_x && x <= max_x ? (long)((row[x] >> shift) & 255) : 0;
     }
-    uint16_t *out = middle + (size_t)(y - min_y) * columns;
+    uint16_t *mid = middle + (size_t)(y - min_y) * columns;
     for (int i = 0; i < columns; i++) {
       long sum = 0;
       const long *window = padded + i;
       for (int k = 0; k < taps; k++) sum += weights[k] * window[k];
-      out[i] = (uint16_t)((sum + 128) >> 8);
+      mid[i] = (uint16_t)((sum + 128) >> 8);
     }
   }
 
-  /* Vertical pass: weighted sums of intermediate rows -> 8-bit mask rows. */
+  /* Vertical pass: weighted sums of intermediate rows -> 8-bit output rows. */
   int y_start = min_y - r < 0 ? 0 : min_y - r, y_end = max_y + r > height - 1 ? height - 1 : max_y + r;
   for (int y = y_start; y <= y_end; y++) {
     int lo = y - r > min_y ? y - r : min_y, hi = y + r < max_y ? y + r : max_y;
@@ -221,16 +258,54 @@ static void blur_alpha(const unsigned char *argb, int argb_stride, int width, in
       const uint16_t *row = middle + (size_t)(source - min_y) * columns;
       for (int i = 0; i < columns; i++) sums[i] += w * row[i];
     }
-    unsigned char *out = mask + (size_t)y * mask_stride + x0;
+    unsigned char *o = out + (size_t)y * out_stride + (size_t)x0 * step;
     for (int i = 0; i < columns; i++) {
       long v = (sums[i] + (1L << 23)) >> 24;
-      out[i] = (unsigned char)(v > 255 ? 255 : v);
+      o[(size_t)i * step] = (unsigned char)(v > 255 ? 255 : v);
     }
   }
   free(padded);
   free(middle);
   free(inked);
   free(sums);
+  reach_t reach = {x0, y_start, x1, y_end};
+  return reach;
+}
+
+static reach_t blur_alpha(const unsigned char *argb, int argb_stride, int width, int height, kernel_t kernel,
+                          unsigned char *mask, int mask_stride) {
+  return blur_channel(argb, argb_stride, width, height, kernel, 24, mask, mask_stride, 1);
+}
+
+/* Every channel of a premultiplied ARGB32 image blurred into a zero-filled one (a blurred
+ * layer); the reach is alpha's, which holds the colours'. */
+static reach_t blur_premultiplied(const unsigned char *argb, int argb_stride, int width, int height,
+                                  kernel_t kernel, unsigned char *out, int out_stride) {
+  static const uint32_t probe = 1;
+  int little = *(const unsigned char *)&probe == 1;
+  reach_t reach = no_reach;
+  for (int shift = 0; shift <= 24; shift += 8) {
+    int byte = little ? shift / 8 : 3 - shift / 8;
+    reach = blur_channel(argb, argb_stride, width, height, kernel, shift, out + byte, out_stride, 4);
+  }
+  return reach;
+}
+
+
+/* Mask coverage as MaskGroup wants it: alpha, or the luminance of the premultiplied colour
+ * (2126 R + 7152 G + 722 B + 5000) / 10000, or 255 minus either when inverted. */
+static void mask_coverage(const unsigned char *argb, int argb_stride, int width, int height, int luminance,
+                          int inverted, unsigned char *mask, int mask_stride) {
+  for (int y = 0; y < height; y++) {
+    const uint32_t *row = (const uint32_t *)(argb + (size_t)y * argb_stride);
+    unsigned char *o = mask + (size_t)y * mask_stride;
+    for (int x = 0; x < width; x++) {
+      uint32_t p = row[x];
+      uint32_t v = luminance ? (2126 * ((p >> 16) & 255) + 7152 * ((p >> 8) & 255) + 722 * (p & 255) + 5000) / 10000
+                             : p >> 24;
+      o[x] = (unsigned char)(inverted ? 255 - v : v);
+    }
+  }
 }
 
 /* ---- Angular gradient: the same segments as Gradients.swift, painted by the same C ------- */
@@ -287,18 +362,46 @@ static cairo_pattern_t *angular_pattern(cairo_t *cr, const op_t *paint, double i
 
 /* ---- Rendering ---------------------------------------------------------------------------- */
 
-enum level_kind { L_CANVAS, L_GROUP, L_SHADOW };
+enum level_kind { L_CANVAS, L_GROUP, L_SHADOW, L_BLEND, L_FILTER, L_CLIP, L_MASK };
 
 typedef struct {
   int kind;
   cairo_t *cr;
-  cairo_surface_t *surface; /* shadow layers: the offscreen content */
+  cairo_surface_t *surface; /* shadow, filter and mask levels: the offscreen content (children) */
   int ox, oy, w, h;         /* canvas pixel rectangle of the surface */
   double opacity, color[4], offset_x, offset_y;
-  kernel_t kernel;
+  kernel_t kernel;          /* shadow (shadow and filter levels) */
+  int has_shadow;           /* filter levels */
+  double blur_sigma;        /* filter levels: the layer's own blur, px */
+  cairo_operator_t op;      /* blend and filter levels */
+  int luminance, inverted;  /* mask levels */
+  cairo_t *children_cr;     /* mask levels: the children's context, while `cr` draws the mask */
+  cairo_surface_t *mask;    /* mask levels: the mask items' surface */
 } level_t;
 
 #define MAX_DEPTH 256
+
+/* Paints a shadow mask (when given, with its reach) and then an offscreen image, each clipped to
+ * where it can change pixels, as Layers.swift does: the mask's reach moved by the offset and
+ * grown by a pixel, and the image's reach. Matrix: canvas pixels of the parent. */
+static void paint_shadow_and_image(cairo_t *pcr, const level_t *level, cairo_surface_t *mask, reach_t mask_reach,
+                                   cairo_surface_t *image, reach_t image_reach) {
+  if (mask && mask_reach.x1 >= mask_reach.x0) {
+    double rx = level->ox + mask_reach.x0, ry = level->oy + mask_reach.y0;
+    cairo_save(pcr);
+    cairo_rectangle(pcr, floor(rx + level->offset_x) - 1, floor(ry + level->offset_y) - 1,
+                    mask_reach.x1 - mask_reach.x0 + 1 + 3, mask_reach.y1 - mask_reach.y0 + 1 + 3);
+    cairo_clip(pcr);
+    cairo_set_source_rgba(pcr, level->color[0], level->color[1], level->color[2], level->color[3] * level->opacity);
+    cairo_mask_surface(pcr, mask, level->ox + level->offset_x, level->oy + level->offset_y);
+    cairo_restore(pcr);
+  }
+  cairo_rectangle(pcr, level->ox + image_reach.x0, level->oy + image_reach.y0, image_reach.x1 - image_reach.x0 + 1,
+                  image_reach.y1 - image_reach.y0 + 1);
+  cairo_clip(pcr);
+  cairo_set_source_surface(pcr, image, level->ox, level->oy);
+  cairo_paint_with_alpha(pcr, level->opacity);
+}
 
 static void set_point_matrix(cairo_t *cr, const level_t *level, double scale) {
   cairo_matrix_t m;
@@ -444,6 +547,96 @@ static unsigned char *render_frame(const frame_t *frame, int *out_width, int *ou
       level->kernel = kernel;
       break;
     }
+    case K_BLEND: {
+      if (depth + 1 >= MAX_DEPTH) fail("layers nested too deeply", 0);
+      cairo_save(cr);
+      if (op->argc >= 6) {
+        cairo_matrix_t m;
+        cairo_matrix_init(&m, 1, 0, 0, 1, -top->ox, -top->oy);
+        cairo_set_matrix(cr, &m);
+        cairo_rectangle(cr, v[2], v[3], v[4], v[5]);
+        cairo_clip(cr);
+      }
+      cairo_push_group(cr);
+      level_t *level = &stack[++depth];
+      *level = *top;
+      level->kind = L_BLEND;
+      level->op = (cairo_operator_t)v[0];
+      level->opacity = v[1];
+      break;
+    }
+    case K_FILTER: {
+      if (depth + 1 >= MAX_DEPTH) fail("layers nested too deeply", 0);
+      level_t *level = &stack[++depth];
+      level->kind = L_FILTER;
+      level->opacity = v[0];
+      level->op = (cairo_operator_t)v[1];
+      level->blur_sigma = v[2];
+      level->ox = (int)v[3];
+      level->oy = (int)v[4];
+      level->w = (int)v[5];
+      level->h = (int)v[6];
+      level->has_shadow = op->argc >= 14;
+      if (level->has_shadow) {
+        memcpy(level->color, &v[7], 4 * sizeof(double));
+        level->kernel = make_kernel(v[11]);
+        level->offset_x = v[12];
+        level->offset_y = v[13];
+      }
+      level->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, level->w, level->h);
+      level->cr = cairo_create(level->surface);
+      cairo_set_antialias(level->cr, CAIRO_ANTIALIAS_GOOD);
+      break;
+    }
+    case K_CLEAR:
+      cairo_save(cr);
+      cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR);
+      cairo_paint(cr);
+      cairo_restore(cr);
+      break;
+    case K_CLIP: {
+      cairo_save(cr);
+      set_point_matrix(cr, top, scale);
+      cairo_matrix_t m;
+      cairo_matrix_init(&m, v[0], v[1], v[2], v[3], v[4], v[5]);
+      cairo_transform(cr, &m);
+      cairo_new_path(cr);
+      break;
+    }
+    case K_CLIPPED: {
+      if (depth + 1 >= MAX_DEPTH) fail("layers nested too deeply", 0);
+      cairo_set_fill_rule(cr, v[0] == 1 ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING);
+      cairo_clip(cr);
+      level_t *level = &stack[++depth];
+      *level = *top;
+      level->kind = L_CLIP;
+      break;
+    }
+    case K_MASK: {
+      if (depth + 1 >= MAX_DEPTH) fail("layers nested too deeply", 0);
+      level_t *level = &stack[++depth];
+      level->kind = L_MASK;
+      level->luminance = v[0] == 1;
+      level->inverted = v[1] == 1;
+      level->ox = (int)v[2];
+      level->oy = (int)v[3];
+      level->w = (int)v[4];
+      level->h = (int)v[5];
+      level->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, level->w, level->h);
+      level->cr = cairo_create(level->surface);
+      cairo_set_antialias(level->cr, CAIRO_ANTIALIAS_GOOD);
+      level->children_cr = NULL;
+      level->mask = NULL;
+      break;
+    }
+    case K_MASKITEMS: {
+      if (top->kind != L_MASK || top->mask) fail("maskitems outside a mask", 0);
+      top->children_cr = top->cr;
+      top->mask = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, top->w, top->h);
+      top->cr = cairo_create(top->mask);
+      cairo_set_antialias(top->cr, CAIRO_ANTIALIAS_GOOD);
+      break;
+    }
     case K_END: {
       if (depth == 0) fail("unbalanced end", 0);
       level_t *level = &stack[depth--];
@@ -453,24 +646,133 @@ static unsigned char *render_frame(const frame_t *frame, int *out_width, int *ou
         cairo_paint_with_alpha(parent->cr, level->opacity);
         break;
       }
+      if (level->kind == L_BLEND) {
+        if (level->opacity < 1) {
+          cairo_set_source_rgba(parent->cr, 0, 0, 0, level->opacity);
+          cairo_set_operator(parent->cr, CAIRO_OPERATOR_DEST_IN);
+          cairo_paint(parent->cr);
+        }
+        cairo_pop_group_to_source(parent->cr);
+        cairo_set_operator(parent->cr, level->op);
+        cairo_paint(parent->cr);
+        cairo_restore(parent->cr);
+        break;
+      }
+      if (level->kind == L_CLIP) {
+        cairo_restore(parent->cr);
+        break;
+      }
+      if (level->kind == L_MASK) {
+        if (!level->mask) fail("mask without maskitems", 0);
+        cairo_surface_flush(level->mask);
+        cairo_surface_flush(level->surface);
+        cairo_surface_t *coverage = cairo_image_surface_create(CAIRO_FORMAT_A8, level->w, level->h);
+        cairo_surface_flush(coverage);
+        mask_coverage(cairo_image_surface_get_data(level->mask), cairo_image_surface_get_stride(level->mask),
+                      level->w, level->h, level->luminance, level->inverted, cairo_image_surface_get_data(coverage),
+                      cairo_image_surface_get_stride(coverage));
+        cairo_surface_mark_dirty(coverage);
+        cairo_t *pcr = parent->cr;
+        cairo_save(pcr);
+        cairo_matrix_t m;
+        cairo_matrix_init(&m, 1, 0, 0, 1, -parent->ox, -parent->oy);
+        cairo_set_matrix(pcr, &m);
+        cairo_set_source_surface(pcr, level->surface, level->ox, level->oy);
+        cairo_mask_surface(pcr, coverage, level->ox, level->oy);
+        cairo_restore(pcr);
+        cairo_surface_destroy(coverage);
+        cairo_destroy(level->cr);
+        cairo_destroy(level->children_cr);
+        cairo_surface_destroy(level->mask);
+        cairo_surface_destroy(level->surface);
+        break;
+      }
+      if (level->kind == L_FILTER) {
+        cairo_surface_flush(level->surface);
+        cairo_surface_t *image = level->surface, *blurred = NULL, *mask = NULL;
+        reach_t image_reach = no_reach, mask_reach = no_reach;
+        if (level->blur_sigma > 0) {
+          kernel_t kernel = make_kernel(level->blur_sigma);
+          blurred = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, level->w, level->h);
+          cairo_surface_flush(blurred);
+          image_reach = blur_premultiplied(cairo_image_surface_get_data(image), cairo_image_surface_get_stride(image),
+                                           level->w, level->h, kernel, cairo_image_surface_get_data(blurred),
+                                           cairo_image_surface_get_stride(blurred));
+          cairo_surface_mark_dirty(blurred);
+          free(kernel.weights);
+          image = blurred;
+        }
+        if (level->has_shadow) {
+          mask = cairo_image_surface_create(CAIRO_FORMAT_A8, level->w, level->h);
+          cairo_surface_flush(mask);
+          mask_reach = blur_alpha(cairo_image_surface_get_data(image), cairo_image_surface_get_stride(image), level->w,
+                                  level->h, level->kernel, cairo_image_surface_get_data(mask),
+                                  cairo_image_surface_get_stride(mask));
+          cairo_surface_mark_dirty(mask);
+          free(level->kernel.weights);
+        }
+        if (level->blur_sigma <= 0) image_reach = mask_reach;
+        cairo_t *pcr = parent->cr;
+        if (image_reach.x1 < image_reach.x0) {
+          /* No ink: only a destination-in layer changes anything (it keeps nothing). */
+          if (level->op == CAIRO_OPERATOR_DEST_IN) {
+            cairo_save(pcr);
+            cairo_set_operator(pcr, CAIRO_OPERATOR_CLEAR);
+            cairo_paint(pcr);
+            cairo_restore(pcr);
+          }
+        } else {
+          cairo_save(pcr);
+          cairo_matrix_t m;
+          cairo_matrix_init(&m, 1, 0, 0, 1, -parent->ox, -parent->oy);
+          cairo_set_matrix(pcr, &m);
+          int grouped = level->op != CAIRO_OPERATOR_OVER;
+          if (grouped) {
+            if (level->op != CAIRO_OPERATOR_DEST_IN) {
+              /* The surface and where its shadow lands, as Layers.swift clips the group. */
+              double x0 = level->ox, y0 = level->oy, x1 = x0 + level->w, y1 = y0 + level->h;
+              if (level->has_shadow) {
+                x0 = fmin(x0, floor(x0 + level->offset_x) - 1);
+                y0 = fmin(y0, floor(y0 + level->offset_y) - 1);
+                x1 = fmax(x1, ceil(x1 + level->offset_x) + 1);
+                y1 = fmax(y1, ceil(y1 + level->offset_y) + 1);
+              }
+              cairo_rectangle(pcr, x0, y0, x1 - x0, y1 - y0);
+              cairo_clip(pcr);
+            }
+            cairo_push_group(pcr);
+          }
+          paint_shadow_and_image(pcr, level, mask, mask_reach, image, image_reach);
+          if (grouped) {
+            cairo_pop_group_to_source(pcr);
+            cairo_set_operator(pcr, level->op);
+            cairo_paint(pcr);
+          }
+          cairo_restore(pcr);
+        }
+        if (mask) cairo_surface_destroy(mask);
+        if (blurred) cairo_surface_destroy(blurred);
+        cairo_destroy(level->cr);
+        cairo_surface_destroy(level->surface);
+        break;
+      }
       cairo_surface_flush(level->surface);
       cairo_surface_t *mask = cairo_image_surface_create(CAIRO_FORMAT_A8, level->w, level->h);
       cairo_surface_flush(mask);
-      blur_alpha(cairo_image_surface_get_data(level->surface), cairo_image_surface_get_stride(level->surface),
-                 level->w, level->h, level->kernel, cairo_image_surface_get_data(mask),
-                 cairo_image_surface_get_stride(mask));
+      reach_t reach = blur_alpha(cairo_image_surface_get_data(level->surface),
+                                 cairo_image_surface_get_stride(level->surface), level->w, level->h, level->kernel,
+                                 cairo_image_surface_get_data(mask), cairo_image_surface_get_stride(mask));
       cairo_surface_mark_dirty(mask);
       cairo_surface_mark_dirty(level->surface);
-      cairo_t *pcr = parent->cr;
-      cairo_save(pcr);
-      cairo_matrix_t m;
-      cairo_matrix_init(&m, 1, 0, 0, 1, -parent->ox, -parent->oy);
-      cairo_set_matrix(pcr, &m);
-      cairo_set_source_rgba(pcr, level->color[0], level->color[1], level->color[2], level->color[3] * level->opacity);
-      cairo_mask_surface(pcr, mask, level->ox + level->offset_x, level->oy + level->offset_y);
-      cairo_set_source_surface(pcr, level->surface, level->ox, level->oy);
-      cairo_paint_with_alpha(pcr, level->opacity);
-      cairo_restore(pcr);
+      if (reach.x1 >= reach.x0) {
+        cairo_t *pcr = parent->cr;
+        cairo_save(pcr);
+        cairo_matrix_t m;
+        cairo_matrix_init(&m, 1, 0, 0, 1, -parent->ox, -parent->oy);
+        cairo_set_matrix(pcr, &m);
+        paint_shadow_and_image(pcr, level, mask, reach, level->surface, reach);
+        cairo_restore(pcr);
+      }
       cairo_surface_destroy(mask);
       cairo_destroy(level->cr);
       cairo_surface_destroy(level->surface);
