@@ -279,3 +279,44 @@ def layer_blame(kurukuru, doc, frame, w, h, work):
         if n:
             out.append((n, layer.get("nm", f"#{i}")))
     return sorted(out, reverse=True)
+
+
+# MARK: - Presets
+
+def preset_background(info):
+    """The opaque background of a preset as RGBA, from `kurukuru info PRESET --json`'s
+    `background` ("#RRGGBB", "#RRGGBBAA" or "transparent"); None when not opaque."""
+    text = info.get("background") or "transparent"
+    if not text.startswith("#") or len(text) not in (7, 9):
+        return None
+    rgba = tuple(int(text[i:i + 2], 16) for i in range(1, len(text), 2))
+    if len(rgba) == 3:
+        rgba += (255,)
+    return rgba if rgba[3] == 255 else None
+
+
+def preset_approximations(path):
+    """What the Lottie export of the preset at `path` approximates, as Lottie 1.0 cannot say
+    it exactly (README "Lottie export"): "AngularGradient" (solid wedges), "shadow" (blurred
+    copies). Read from the preset's own text: a `shadow` modifier, an `AngularGradient` paint."""
+    with open(path) as f:
+        preset = json.load(f)
+    found = set()
+
+    def visit(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("shadow", "AngularGradient"):
+                    found.add(key)
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    visit(preset)
+    return sorted(found)
+
+
+def preset_instants(frames):
+    """The frames both preset checks sample: n = round(i·frames/8) + 1 (mod frames), i = 0…7."""
+    return [(round(i * frames / 8) + 1) % frames if frames > 1 else 0 for i in range(8)]
