@@ -410,15 +410,21 @@ struct LottieDocument {
       if fill {
         var out = [fillItem(c, evenOdd: evenOdd)]
         if !(extra.isConstant && extra.constant <= 0) {
-          let w = combined(extra, .constant(0), scale: 2)
+          // A stroke straddles the outline: width 2·extra reaches `extra` beyond it.
+          let w = combined(.constant(0), extra, scale: 2)
           out.insert(strokeItem(.color(c), width: w, stroke: StrokeSpec(lineWidth: .constant(1), lineCap: .round, lineJoin: .round)), at: 0)
         }
         return out
       }
+      // Beyond a butt end the blur fades to half at the end and to a sixth 1σ further: the
+      // bands reaching at most `LottieGlow.roundCapReach` get round caps, the wider ones keep
+      // the stroke's own caps, so the glow goes round an end without bridging the gaps
+      // between arcs that the blur leaves dark. Joins are rounded: a widened miter would spike.
       var s = stroke
-      s.lineCap = .round
+      if band.reach <= LottieGlow.roundCapReach { s.lineCap = .round }
       s.lineJoin = .round
-      return [strokeItem(.color(c), width: combined(extra, width, scale: 2), stroke: s)]
+      // The band reaches `extra` beyond each side of the stroke: width + 2·extra.
+      return [strokeItem(.color(c), width: combined(width, extra, scale: 2), stroke: s)]
     }
     switch paint {
     case .color(let c):
