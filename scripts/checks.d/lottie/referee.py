@@ -320,3 +320,49 @@ def preset_approximations(path):
 def preset_instants(frames):
     """The frames both preset checks sample: n = round(i·frames/8) + 1 (mod frames), i = 0…7."""
     return [(round(i * frames / 8) + 1) % frames if frames > 1 else 0 for i in range(8)]
+
+
+def _shape_layers(doc):
+    return [layer for layer in layers_everywhere(doc) if layer.get("ty") == 4]
+
+
+def _items(items):
+    """Every shape item under `items`, nested groups included."""
+    for item in items or []:
+        yield item
+        if item.get("ty") == "gr":
+            yield from _items(item.get("it"))
+
+
+def round_corners_on_star(doc):
+    """Whether a shape layer rounds a polystar (`rd` and `sr` in one layer): rlottie draws the
+    star sharp (measured on star_rating.lottie: the same pixels with and without the `rd`),
+    ThorVG and lottie-web (RoundCornersModifier over the star's path) round it."""
+    for layer in _shape_layers(doc):
+        kinds = {item.get("ty") for item in _items(layer.get("shapes"))}
+        if "rd" in kinds and "sr" in kinds:
+            return True
+    return False
+
+
+def full_trim_with_offset_over_trim(doc):
+    """Whether a trim of 0–100 % with a non-zero offset applies to shapes already trimmed (a
+    `tm` whose scope holds a group with its own `tm`). The specification renders a 0–100 %
+    trim's input as-is; ThorVG moves the inner trim's result by the offset (measured on
+    issue_1979_button, where rlottie also puts the inner trim's 71 % point early on the check
+    mark's arm, its path length being approximate)."""
+    def static(prop, value):
+        return isinstance(prop, dict) and prop.get("a", 0) == 0 and prop.get("k") == value
+
+    def visit(items):
+        for k, item in enumerate(items or []):
+            if item.get("ty") == "tm" and static(item.get("s"), 0) and static(item.get("e"), 100) \
+                    and not static(item.get("o"), 0):
+                for before in items[:k]:
+                    if before.get("ty") == "gr" and any(i.get("ty") == "tm" for i in _items(before.get("it"))):
+                        return True
+            if item.get("ty") == "gr" and visit(item.get("it")):
+                return True
+        return False
+
+    return any(visit(layer.get("shapes")) for layer in _shape_layers(doc))
