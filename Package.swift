@@ -115,7 +115,8 @@ let package = Package(
       dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender", "KurukuruPresets"],
       exclude: ["Fixtures"]),
     .testTarget(name: "KurukuruRenderTests", dependencies: ["Kurukuru"]),
-    .testTarget(name: "KurukuruLottieTests", dependencies: ["KurukuruCore", "KurukuruLottie"]),
+    // Fixtures: real Lottie files for the importer's referee (scripts/checks/lottie-import), not sources.
+    .testTarget(name: "KurukuruLottieTests", dependencies: ["KurukuruCore", "KurukuruLottie"], exclude: ["Fixtures"]),
     .testTarget(
       name: "KurukuruBatchTests", dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruRender", "KurukuruBatch"]),
     .testTarget(name: "KurukuruCLITests", dependencies: ["KurukuruCLI", "KurukuruCore", "KurukuruCodecs", "KurukuruBatch"]),

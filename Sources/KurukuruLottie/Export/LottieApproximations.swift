@@ -65,10 +65,17 @@ struct LottieAngular {
 /// its centre line, A(d) = Φ((h − d)/σ) − Φ((−h − d)/σ); for a fill, d beyond its edge,
 /// A(d) = Φ(−d/σ). `count` copies reach e_j = 3σ · j / count beyond the edge; stacked, they
 /// give a staircase whose every step has exactly the profile's alpha at the step's middle
-/// (peeled from the outside in: a_N = A_N, a_j = 1 − (1 − A_j) / (1 − A_(j+1))).
+/// (peeled from the outside in: a_N = A_N, a_j = 1 − (1 − A_j) / (1 − A_(j+1))). A copy of a
+/// stroke is the stroke widened by twice its reach; of a fill, the fill with a stroke of twice
+/// its reach round it.
 enum LottieGlow {
   /// How far the outermost copy reaches beyond the edge, in σ: 3.
   static let reach = 3.0
+  /// The widest copy of a stroke's glow that gets round caps, in σ beyond the edge: 0.5, the
+  /// innermost of six; the others keep the stroke's own caps. Against rlottie, four-color-ring's
+  /// mean mismatch was 1.6 % with no round cap, 0.3 % with this one, 1.6 % with two, 3.1 % with
+  /// three (round caps reaching 1.5σ bridge the dark gaps between its arcs).
+  static let roundCapReach = 0.5
 
   /// One copy: how far it reaches beyond the edge in σ, and its opacity (0…1).
   struct Band: Equatable {
