@@ -23,7 +23,7 @@ import KurukuruRaster
 /// ```
 public struct Renderer: Sendable {
   /// The scene rendered.
-  public let scene: ResolvedScene
+  public let scene: any AnimationSource
   /// Draws each frame; its `scale` is in pixels per point, its `cache` this renderer's.
   public let rasterizer: Rasterizer
   /// Canvas width in pixels.
@@ -60,7 +60,7 @@ public struct Renderer: Sendable {
   ///   `Rasterizer.maximumCanvasSide` pixels a side, or `scale` is not a positive number;
   ///   `RenderError.tooMuchWork` when one loop is more than `limits.maxWork` pixel-views.
   public init(
-    _ scene: ResolvedScene, scale: Double = 1, jobs: Int = Renderer.defaultJobs, limits: Limits = Limits(),
+    _ scene: any AnimationSource, scale: Double = 1, jobs: Int = Renderer.defaultJobs, limits: Limits = Limits(),
     cache: RasterCache = RasterCache()
   ) throws {
     self.scene = scene

@@ -115,7 +115,7 @@ public func assertFrames(
 /// - Throws: `SnapshotError`, or the rasterizer's error.
 @discardableResult
 public func assertFrames(
-  of scene: ResolvedScene, at times: [Double], scale: Double = 1,
+  of scene: any AnimationSource, at times: [Double], scale: Double = 1,
   record: SnapshotRecordMode? = nil, strategy: SnapshotStrategy = .default,
   fileID: StaticString = #fileID, file: StaticString = #filePath, function: String = #function,
   line: UInt = #line, column: UInt = #column

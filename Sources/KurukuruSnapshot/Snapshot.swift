@@ -81,7 +81,7 @@ public enum Snapshot {
   /// - Returns: one result per time, in order.
   /// - Throws: `SnapshotError`, or the rasterizer's error.
   public static func checkFrames(
-    of scene: ResolvedScene, at times: [Double], scale: Double = 1, location: SnapshotLocation,
+    of scene: any AnimationSource, at times: [Double], scale: Double = 1, location: SnapshotLocation,
     record: SnapshotRecordMode? = nil, strategy: SnapshotStrategy = .default
   ) throws -> [SnapshotResult] {
     let frames = try render(scene, at: times, scale: scale)
@@ -99,7 +99,7 @@ public enum Snapshot {
   /// The frames are drawn through a raster cache of this call's own, freed when it returns.
   /// - Throws: `SnapshotError.noTimes`, `.invalidTime`, `.invalidScale`, or the rasterizer's
   ///   error.
-  public static func render(_ scene: ResolvedScene, at times: [Double], scale: Double) throws -> [Frame] {
+  public static func render(_ scene: any AnimationSource, at times: [Double], scale: Double) throws -> [Frame] {
     guard !times.isEmpty else { throw SnapshotError.noTimes }
     guard scale.isFinite, scale > 0 else { throw SnapshotError.invalidScale(scale) }
     let rasterizer = Rasterizer(scale: scale)

@@ -66,7 +66,7 @@ final class RendererTests: XCTestCase {
     XCTAssertEqual(summary.notes.first, prepared.note)
     // PNG sequences have no such limit.
     XCTAssertNil(try renderer.prepared(for: PNGSequenceFormat()).note)
-    XCTAssertEqual(try renderer.scene.retimed(fps: 50).timeline, try Self.dot(fps: 50).scene().timeline)
+    XCTAssertEqual(try renderer.scene.retimed(fps: 50, limits: Limits()).timeline, try Self.dot(fps: 50).scene().timeline)
   }
 
   // MARK: - PNG sequence

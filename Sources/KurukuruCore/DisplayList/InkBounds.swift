@@ -98,7 +98,7 @@ public struct CanvasOverflow: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-extension ResolvedScene {
+extension AnimationSource {
   /// The worst canvas overflow over the frames of one loop (every frame `i` at
   /// `timeline.time(ofFrame: i)`), or `nil` when every frame stays inside. Evaluating is far
   /// cheaper than rasterizing, so every frame is checked. Ties go to the earliest frame.

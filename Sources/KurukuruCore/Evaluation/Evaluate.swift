@@ -207,3 +207,9 @@ struct Lowering {
     return out
   }
 }
+
+extension Array where Element == DisplayItem {
+  /// The items mapped by `m` after their own transforms, shadows and blurs following (the rule of
+  /// `Lowering.transform`), for exporters and importers that build display lists.
+  package func transformed(by m: Transform) -> [DisplayItem] { Lowering.transform(self, by: m) }
+}

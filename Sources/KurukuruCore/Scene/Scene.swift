@@ -10,8 +10,6 @@ public struct ResolvedScene: Equatable, Sendable {
   /// made in code.
   public internal(set) var file: String
 
-  /// What messages about the scene start with: `file`, or `name` when the scene was made in code.
-  public var label: String { file.isEmpty ? name : file }
   /// Canvas size in points.
   public internal(set) var size: Size
   /// Canvas background; `RGBAColor.clear` = transparent.

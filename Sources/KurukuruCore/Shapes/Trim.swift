@@ -1,6 +1,10 @@
 // MARK: - Trim by arc length
 
 extension BezierPath {
+  /// The path's length in its own units (points), measured as trims measure it: cubics by
+  /// arc length, closing lines included.
+  public var length: Double { PathSegments(self).totalLength }
+
   /// The part of the path between fractions `from` and `to` of its total length (SwiftUI's
   /// `trim(from:to:)`), cutting cubic Béziers by arc length.
   ///
