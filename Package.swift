@@ -63,13 +63,14 @@ let package = Package(
         "KurukuruCore", "CGIF", "CPNG", "CKurukuruPNG", "CKurukuruFastPNG", "CZlib", "CDeflate", "CZopfli", "CWebP",
       ]),
     .target(name: "KurukuruCompare", dependencies: ["KurukuruCore"]),
-    // The Lottie model, its timing and the exporter: vectors, not frames, so it needs only the core.
-    .target(name: "KurukuruLottie", dependencies: ["KurukuruCore"]),
+    // The Lottie model, the importer (drawing Lottie files as display lists) and the exporter:
+    // vectors, not frames, so it needs only the core (and zlib for dotLottie archives).
+    .target(name: "KurukuruLottie", dependencies: ["KurukuruCore", "CZlib"]),
     .target(name: "KurukuruRender", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruLottie"]),
     // Many presets × formats × scales into one folder with a manifest, contact sheets and a gallery.
     .target(
       name: "KurukuruBatch",
-      dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruRender", "KurukuruPresets"]),
+      dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruLottie", "KurukuruRender", "KurukuruPresets"]),
     // The preset library shipped inside the binary: `Sources/KurukuruPresets/Presets` is a
     // symbolic link to the top-level Presets/ folder (the one copy), and the EmbedPresets plugin
     // compiles its *.json into Swift at build time, so nothing needs installing beside the
@@ -93,7 +94,7 @@ let package = Package(
     .executableTarget(
       name: "KurukuruCLI",
       dependencies: [
-        "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruRender", "KurukuruBatch",
+        "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruLottie", "KurukuruRender", "KurukuruBatch",
         "KurukuruPresets",
       ]),
 

@@ -42,7 +42,16 @@ public struct LottieFormat: OutputFormat {
   /// - Throws: `LottieError` for what cannot be exported; `RenderError.cannotWrite` when the
   ///   destination cannot be written or is a preset (a Kurukuru preset is never overwritten).
   public func write(_ renderer: Renderer, to target: OutputTarget) throws -> OutputSummary {
-    let bytes = try LottieFormat.document(for: renderer.scene)
+    let bytes: [UInt8]
+    switch renderer.scene {
+    case let scene as ResolvedScene:
+      bytes = try LottieFormat.document(for: scene)
+    case let lottie as LottieAnimation:
+      // A Lottie file written back: its model, normalised (current keyframes, colours 0…1).
+      bytes = lottie.normalizedDocument
+    default:
+      throw RenderError.cannotBundle(format: LottieFormat.name, reason: "\(renderer.scene.label) is neither a preset nor a Lottie file")
+    }
     if LottieFormat.isPreset(target.path) {
       throw RenderError.cannotWrite(path: target.path, reason: "it is a preset, not a Lottie file; choose another path")
     }
