@@ -174,11 +174,11 @@ public enum Batch {
     let light = main?.output.path ?? "previews/\(name)-light.gif"
     let dark = scene.background.alpha < 1 ? "previews/\(name)-dark.gif" : light
     return Gallery.Card(
-      name: name, title: preset.preset.title ?? name, source: preset.preset.source, family: preset.preset.family,
+      name: name, title: preset.input.title ?? name, source: preset.input.origin, family: preset.input.family,
       warning: preset.overflow?.description, file: preset.file,
       width: scene.size.width, height: scene.size.height, fps: timeline.fps, duration: timeline.period,
       frames: timeline.frameCount,
-      parameters: preset.preset.parameters.map { Gallery.Parameter(name: $0.name, value: preset.settings[$0.name] ?? $0.defaultText) },
+      parameters: preset.input.parameters.map { Gallery.Parameter(name: $0.name, value: preset.settings[$0.name] ?? $0.defaultText) },
       light: light, dark: dark, contactSheet: "\(name).contact.png",
       outputs: written.filter { $0.output.kind == .output }.map {
         Gallery.Link(path: $0.output.path, label: $0.output.path, bytes: $0.entry.bytes)

@@ -37,13 +37,18 @@ public struct BatchOptions: Sendable {
   public var galleryTitle: String
   /// Bounds for every renderer, `maxWork` above all (`--max-work`). Default `Limits()`.
   public var limits: Limits
+  /// How Lottie inputs are read (dotLottie animation, unsupported features). Default
+  /// `AnimationInput.Options()`.
+  public var inputOptions: AnimationInput.Options
 
   public init(
     inputs: [String], output: String, formats: [any OutputFormat] = [GIFFormat()], scales: [Double] = [1],
     settings: [String: String] = [:], jobs: Int = Renderer.defaultJobs, shard: BatchShard? = nil,
-    force: Bool = false, galleryTitle: String = "Kurukuru presets", limits: Limits = Limits()
+    force: Bool = false, galleryTitle: String = "Kurukuru presets", limits: Limits = Limits(),
+    inputOptions: AnimationInput.Options = AnimationInput.Options()
   ) {
     self.limits = limits
+    self.inputOptions = inputOptions
     self.inputs = inputs
     self.output = output
     self.formats = formats

@@ -48,10 +48,10 @@ public struct BatchPlan: Sendable {
     var declared = Set<String>()
     for file in files {
       do {
-        let preset = try PresetFolder.load(file)
-        let names = Set(preset.parameters.map(\.name))
+        let input = try PresetFolder.load(file, options: options.inputOptions)
+        let names = Set(input.parameters.map(\.name))
         declared.formUnion(names)
-        let loaded = try BatchPreset(file: file, preset: preset, settings: options.settings.filter { names.contains($0.key) }, options: options)
+        let loaded = try BatchPreset(file: file, input: input, settings: options.settings.filter { names.contains($0.key) }, options: options)
         outputs += try BatchPlan.outputs(of: loaded, index: presets.count, options: options)
         presets.append(loaded)
       } catch {
@@ -116,10 +116,10 @@ public struct BatchPlan: Sendable {
 public struct BatchPreset: Sendable {
   /// The preset file, as given or as found in a folder.
   public var file: String
-  /// The preset.
-  public var preset: Preset
-  /// The scene rendered: the preset with `settings`, re-timed to the formats' frame-rate limit.
-  public var scene: ResolvedScene
+  /// The preset or Lottie animation.
+  public var input: AnimationInput
+  /// What is rendered: the input with `settings`, re-timed to the formats' frame-rate limit.
+  public var scene: any AnimationSource
   /// The batch settings this preset declares (the others do not apply to it).
   public var settings: [String: String]
   /// SHA-256 of the preset file's bytes (64 hex digits).
@@ -130,10 +130,10 @@ public struct BatchPreset: Sendable {
 
   /// Resolves `preset` with `settings` and checks its canvas at every scale of `options`.
   /// - Throws: `PresetError`, `BatchError.canvasOutOfRange`.
-  init(file: String, preset: Preset, settings: [String: String], options: BatchOptions) throws {
-    var scene = try preset.scene(settings: settings)
+  init(file: String, input: AnimationInput, settings: [String: String], options: BatchOptions) throws {
+    var scene = try input.source(settings: settings, limits: options.limits)
     if let limit = options.formats.compactMap({ $0.frameRateLimit?.fps }).min(), scene.timeline.requestedFPS > limit {
-      scene = try scene.retimed(fps: limit)
+      scene = try scene.retimed(fps: limit, limits: options.limits)
     }
     for scale in options.scales {
       // The same bounds as `Rasterizer.canvasSize(for:)`, in the batch's own words.
@@ -144,7 +144,7 @@ public struct BatchPreset: Sendable {
       }
     }
     self.file = file
-    self.preset = preset
+    self.input = input
     self.scene = scene
     self.settings = settings
     self.sha256 = SHA256.hex(PresetFolder.bytes(of: file))

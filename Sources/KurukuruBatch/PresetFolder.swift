@@ -6,8 +6,8 @@ import KurukuruPresets
 
 /// Finding preset files.
 package enum PresetFolder {
-  /// The `.json` files of a folder (not `schema.json`, not hidden files), sorted by name, as
-  /// paths that start with `folder`.
+  /// The `.json` (presets and Lottie files) and `.lottie` files of a folder (not `schema.json`,
+  /// not hidden files), sorted by name, as paths that start with `folder`.
   /// - Throws: `BatchError.noSuchFolder` when `folder` is not a folder.
   package static func files(in folder: String) throws -> [String] {
     var isDir: ObjCBool = false
@@ -15,7 +15,7 @@ package enum PresetFolder {
       throw BatchError.noSuchFolder(path: folder)
     }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { $0.hasSuffix(".json") && $0 != "schema.json" && !$0.hasPrefix(".") }.sorted()
+    return names.filter { ($0.hasSuffix(".json") || $0.hasSuffix(".lottie")) && $0 != "schema.json" && !$0.hasPrefix(".") }.sorted()
       .map { folder.hasSuffix("/") ? folder + $0 : folder + "/" + $0 }
   }
 
@@ -56,6 +56,13 @@ package enum PresetFolder {
   package static func load(_ file: String) throws -> Preset {
     if let name = bundledName(of: file) { return try PresetLibrary.preset(named: name) }
     return try Preset.load(path: file)
+  }
+
+  /// The preset or Lottie animation `file` names (`AnimationInput`).
+  /// - Throws: `PresetError`, `LottieError`.
+  package static func load(_ file: String, options: AnimationInput.Options) throws -> AnimationInput {
+    if let name = bundledName(of: file) { return .preset(try PresetLibrary.preset(named: name)) }
+    return try AnimationInput.load(file, options: options)
   }
 
   /// The exact bytes of the preset `file` names (for cache keys).

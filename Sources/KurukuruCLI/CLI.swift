@@ -1,5 +1,7 @@
 import Foundation
+import KurukuruBatch
 import KurukuruCore
+import KurukuruLottie
 import KurukuruPresets
 import KurukuruRaster
 import KurukuruRender
@@ -123,24 +125,41 @@ enum CLI {
   static let jobsOption = OptionSpec(
     "jobs", "N", "worker threads (default: number of cores); output is identical for any N")
 
-  /// Loads a preset — a bundled one by name or a file (`PresetLibrary.resolve`: a path with `/`
-  /// or ending in `.json` is always a file) — and resolves it with `--set`, and the given fps
-  /// and background overrides.
-  static func scene(
+  /// `--animation ID` (a dotLottie archive's animation).
+  static let animationOption = OptionSpec("animation", "ID", "for a .lottie archive, the animation to read (default the first)")
+  /// `--allow-unsupported`.
+  static let allowUnsupportedOption = OptionSpec(
+    "allow-unsupported", nil, "draw what is supported of a Lottie file that uses text, images, 3-D layers, … (warns)")
+  /// `--fit WxH`.
+  static let fitOption = OptionSpec(
+    "fit", "WxH", "the largest scale that fits the canvas in W×H pixels (instead of --scale), e.g. 96x96")
+  /// The options every command that reads an input takes.
+  static let inputOptions = [animationOption, allowUnsupportedOption]
+
+  /// Loads an input — a preset (a bundled one by name or a file) or a Lottie file
+  /// (`AnimationInput.load`) — and the animation it renders, with `--set`, and the given fps
+  /// and background overrides. Warnings about what a Lottie file leaves out go to stderr.
+  static func source(
     path: String, args: Arguments, command: String, fps: Double? = nil, background: RGBAColor? = nil
-  ) throws -> (Preset, ResolvedScene) {
-    let preset = try PresetLibrary.resolve(path)
-    let scene = try preset.scene(settings: try args.settings(command: command), fps: fps, background: background)
-    return (preset, scene)
+  ) throws -> (AnimationInput, any AnimationSource) {
+    let input = try AnimationInput.load(path, options: inputOptions(args))
+    for warning in input.warnings { Console.err(commandLineWords(warning)) }
+    let source = try input.source(settings: try args.settings(command: command), fps: fps, background: background)
+    return (input, source)
+  }
+
+  /// How Lottie inputs are read: `--animation`, `--allow-unsupported`.
+  static func inputOptions(_ args: Arguments) -> AnimationInput.Options {
+    AnimationInput.Options(animation: args.value("animation"), allowUnsupported: args.has("allow-unsupported"))
   }
 
   /// A renderer for `scene` at `--scale`; a canvas the rasterizer refuses is a usage error
   /// naming the preset `file` (`FILE: scale 2 makes a 8194×20 px canvas; …`).
   /// `wholeLoop` false (one frame) skips the `--max-work` bound, which is for whole loops.
   static func renderer(
-    _ scene: ResolvedScene, file: String, args: Arguments, command: String, jobs: Int = 1, wholeLoop: Bool = true
+    _ scene: any AnimationSource, file: String, args: Arguments, command: String, jobs: Int = 1, wholeLoop: Bool = true
   ) throws -> Renderer {
-    let scale = try args.number("scale", in: 0.01...64, command: command) ?? 1
+    let scale = try CLI.scale(args, for: scene.size, command: command)
     var limits = try CLI.limits(args, command: command)
     if !wholeLoop { limits.maxWork = .max }
     return try naming(file) { try Renderer(scene, scale: scale, jobs: jobs, limits: limits) }
@@ -166,6 +185,18 @@ enum CLI {
     case .success(let c): return c
     case .failure(let e): throw UsageError("\(command): --\(name) \(excerpt: text): \(e.message)")
     }
+  }
+
+  /// The pixels per point: `--scale N` (default 1), or with `--fit WxH` the largest scale at
+  /// which a canvas of `size` points fits W×H pixels.
+  static func scale(_ args: Arguments, for size: Size, command: String) throws -> Double {
+    guard let fit = args.value("fit") else { return try args.number("scale", in: 0.01...64, command: command) ?? 1 }
+    if args.value("scale") != nil { throw UsageError("\(command): --fit and --scale are alternatives; give one") }
+    let parts = fit.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = NumberText.parse(String(parts[0])), let h = NumberText.parse(String(parts[1])),
+      w >= 1, h >= 1, w <= 8192, h <= 8192
+    else { throw UsageError("\(command): --fit takes WxH in pixels, each 1…8192, got \(quoted: fit)") }
+    return min(64, max(0.01, min(w / size.width, h / size.height)))
   }
 
   /// `Limits` with `--max-work N` (a number ≥ 1, e.g. `1e12`) when given.

@@ -28,7 +28,7 @@ enum BatchCommand: Command {
       CLI.maxWorkOption,
       OptionSpec("quiet", nil, "no progress or per-output lines"),
       OptionSpec("json", nil, "print a JSON summary on stdout"),
-    ],
+    ] + CLI.inputOptions,
     discussion: """
       Outputs: NAME.gif, NAME@2x.gif, …; PNG frame folders NAME/ and NAME@2x/ (NAME0.png, …);
       NAME.contact.png; previews/ (GIFs on the gallery's dark matte); manifest.json; index.html.
@@ -90,7 +90,7 @@ enum BatchCommand: Command {
     return BatchOptions(
       inputs: args.positional, output: output, formats: formats, scales: scales,
       settings: try args.settings(command: "batch"), jobs: jobs, shard: shard, force: args.has("force"),
-      limits: try CLI.limits(args, command: "batch"))
+      limits: try CLI.limits(args, command: "batch"), inputOptions: CLI.inputOptions(args))
   }
 
   /// A comma-separated list, trimmed, without empty items and repeats.

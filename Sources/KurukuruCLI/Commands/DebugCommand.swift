@@ -51,7 +51,7 @@ enum DebugCommand {
       throw UsageError("\(spec.name): name exactly one preset file (run 'kurukuru debug --help')")
     }
     let fps = try args.number("fps", in: 0.1...240, command: spec.name)
-    let (preset, scene) = try CLI.scene(path: path, args: args, command: spec.name, fps: fps)
+    let (preset, scene) = try CLI.source(path: path, args: args, command: spec.name, fps: fps)
     let renderer = try CLI.renderer(
       scene, file: preset.file, args: args, command: spec.name, jobs: try CLI.jobs(args, command: spec.name))
     if spec.name == dumpCairo.name {

@@ -15,11 +15,11 @@ enum FrameCommand: Command {
       """,
     options: [
       OptionSpec("time", "SECONDS", "the instant (required, ≥ 0)", required: true),
-      CLI.scaleOption,
+      CLI.scaleOption, CLI.fitOption,
       OptionSpec("output", "FILE.png", "default NAME-tSECONDS.png"),
       CLI.backgroundOption,
       CLI.setOption,
-    ])
+    ] + CLI.inputOptions)
 
   static func run(_ raw: [String]) throws -> Int32 {
     let args = try Arguments(raw, spec: definition.argumentSpec, command: "frame")
@@ -30,7 +30,7 @@ enum FrameCommand: Command {
       throw UsageError("frame: --time SECONDS is required")
     }
     let background = try CLI.color(args, "background", command: "frame")
-    let (preset, scene) = try CLI.scene(path: path, args: args, command: "frame", background: background)
+    let (preset, scene) = try CLI.source(path: path, args: args, command: "frame", background: background)
     let renderer = try CLI.renderer(scene, file: preset.file, args: args, command: "frame", wholeLoop: false)
     let output = try args.value("output").map { try OutputTarget(path: $0) }
       ?? OutputTarget(folder: ".", relative: "\(scene.name)-t\(fmtNumber(time)).png")

@@ -1,6 +1,8 @@
 import Foundation
 import KurukuruCodecs
+import KurukuruBatch
 import KurukuruCore
+import KurukuruLottie
 
 // MARK: - info
 
@@ -12,7 +14,7 @@ enum InfoCommand: Command {
       OptionSpec("json", nil, "print the description as JSON"),
       CLI.setOption,
       OptionSpec("fps", "N", "frames per second to describe the preset at (default: the preset's)"),
-    ])
+    ] + CLI.inputOptions)
 
   static func run(_ raw: [String]) throws -> Int32 {
     let args = try Arguments(raw, spec: definition.argumentSpec, command: "info")
@@ -32,7 +34,13 @@ enum InfoCommand: Command {
 
   static func presetInfo(_ path: String, _ args: Arguments) throws -> JSONOut {
     let fps = try args.number("fps", in: 0.1...240, command: "info")
-    let (preset, scene) = try CLI.scene(path: path, args: args, command: "info", fps: fps)
-    return .object(preset.description(of: scene, file: preset.file))
+    let (input, source) = try CLI.source(path: path, args: args, command: "info", fps: fps)
+    switch input {
+    case .preset(let preset):
+      guard let scene = source as? ResolvedScene else { return .object([]) }
+      return .object(preset.description(of: scene, file: preset.file))
+    case .lottie(let lottie):
+      return .object((source as? LottieAnimation ?? lottie).description)
+    }
   }
 }

@@ -18,7 +18,7 @@ enum RenderCommand: Command {
         folder that gets NAME.xcassets, default .; css: NAME-css/); with several
         presets, a folder
         """),
-      CLI.scaleOption,
+      CLI.scaleOption, CLI.fitOption,
       OptionSpec(
         "fps", "N",
         """
@@ -26,7 +26,7 @@ enum RenderCommand: Command {
         so a higher value is lowered to 50 with a warning
         """),
       CLI.backgroundOption,
-    ] + OutputFormats.options.map(OptionSpec.init) + [CLI.setOption, CLI.jobsOption, CLI.maxWorkOption],
+    ] + OutputFormats.options.map(OptionSpec.init) + [CLI.setOption, CLI.jobsOption, CLI.maxWorkOption] + CLI.inputOptions,
     discussion: """
       PNG frames are straight RGBA, named NAME0.png, NAME1.png, … (NAME0@2x.png at --scale 2), as
       UIImage.animatedImageNamed(_:duration:) expects. Frame i is rendered at t = i / fps.
@@ -49,7 +49,7 @@ enum RenderCommand: Command {
     // Resolve every preset first, so that a bad one fails before anything is written.
     var renderers: [(file: String, renderer: Renderer)] = []
     for path in args.positional {
-      let (preset, scene) = try CLI.scene(path: path, args: args, command: "render", fps: fps, background: background)
+      let (preset, scene) = try CLI.source(path: path, args: args, command: "render", fps: fps, background: background)
       let prepared = try CLI.renderer(scene, file: preset.file, args: args, command: "render", jobs: jobs).prepared(for: format)
       if let note = prepared.note { Console.err("warning: \(path): \(note)") }
       renderers.append((preset.file, prepared.renderer))

@@ -1,0 +1,106 @@
+import Foundation
+import KurukuruCore
+import KurukuruLottie
+import KurukuruPresets
+
+// MARK: - AnimationInput
+
+/// What a command-line input names: a preset (a file, or a bundled preset by name) or a Lottie
+/// animation (a `.json` file whose top level has Lottie's keys — `v`, `fr`, `ip`, `op`, `w`, `h`,
+/// `layers` — or a dotLottie `.lottie` archive). The one rule that tells them apart, for every
+/// command and for batch.
+public enum AnimationInput: Sendable {
+  case preset(Preset)
+  case lottie(LottieAnimation)
+
+  /// How Lottie files are read.
+  public struct Options: Sendable {
+    /// For a dotLottie archive, the animation's id (default: the first).
+    public var animation: String?
+    /// Draw the rest of a file that uses refused features, with warnings. Default false.
+    public var allowUnsupported: Bool
+    public var limits: LottieLimits
+
+    public init(animation: String? = nil, allowUnsupported: Bool = false, limits: LottieLimits = LottieLimits()) {
+      self.animation = animation
+      self.allowUnsupported = allowUnsupported
+      self.limits = limits
+    }
+  }
+
+  /// The input `argument` names: a Lottie file by its contents, else a preset
+  /// (`PresetLibrary.resolve`: a path with `/` or ending in `.json` is a file, a bare name the
+  /// bundled preset first).
+  /// - Throws: `PresetError` or `LottieError` naming the file.
+  public static func load(_ argument: String, options: Options = Options()) throws -> AnimationInput {
+    if LottieAnimation.isLottieFile(argument) {
+      return .lottie(try LottieAnimation.load(
+        path: argument, animation: options.animation, allowUnsupported: options.allowUnsupported, limits: options.limits))
+    }
+    return .preset(try PresetLibrary.resolve(argument))
+  }
+
+  /// The file as the user named it (`<bundled>/NAME.json` for a bundled preset).
+  public var file: String {
+    switch self {
+    case .preset(let p): return p.file
+    case .lottie(let l): return l.file
+    }
+  }
+
+  /// The animation to render, with `settings` (`--set`), and `fps` and `background` overrides.
+  /// - Throws: `PresetError` for a bad setting; `LottieError` for settings on a Lottie file
+  ///   (it has no parameters) or a frame rate past the limits.
+  public func source(settings: [String: String] = [:], fps: Double? = nil, background: RGBAColor? = nil, limits: Limits = Limits())
+    throws -> any AnimationSource
+  {
+    switch self {
+    case .preset(let p):
+      return try p.scene(settings: settings, fps: fps, background: background, limits: limits)
+    case .lottie(var l):
+      if let name = settings.keys.sorted().first {
+        throw LottieError(
+          file: l.file, location: nil, place: "",
+          message: "setting '\(name)': a Lottie file has no parameters", kind: .invalid)
+      }
+      if let background { l = l.withBackground(background) }
+      if let fps { return try l.retimed(fps: fps, limits: limits) }
+      return l
+    }
+  }
+
+  /// The parameters it declares (none for a Lottie file).
+  public var parameters: [Parameter] {
+    if case .preset(let p) = self { return p.parameters }
+    return []
+  }
+
+  /// A title for people: the preset's `title`, the Lottie document's `nm`.
+  public var title: String? {
+    switch self {
+    case .preset(let p): return p.title
+    case .lottie(let l): return l.model.name
+    }
+  }
+
+  /// The collection it belongs to: the preset's `family`, `Lottie` for a Lottie file.
+  public var family: String? {
+    switch self {
+    case .preset(let p): return p.family
+    case .lottie: return "Lottie"
+    }
+  }
+
+  /// Where the design comes from, when the preset says.
+  public var origin: String? {
+    if case .preset(let p) = self { return p.source }
+    return nil
+  }
+
+  /// Warning lines about what the input uses and Kurukuru leaves out (a Lottie file's ignored
+  /// features, or all its unsupported ones when they were allowed).
+  public var warnings: [String] {
+    if case .lottie(let l) = self { return l.warnings }
+    return []
+  }
+}
