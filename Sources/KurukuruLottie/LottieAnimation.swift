@@ -130,7 +130,7 @@ public struct LottieAnimation: Sendable {
     if !allowUnsupported, let refused = report.unsupported.first(where: { $0.treatment == .refused }) {
       throw LottieError(
         file: file, location: refused.location, place: refused.place,
-        message: "\(refused.feature) are not supported (allow unsupported features to draw the rest)", kind: .unsupported)
+        message: "\(refused.feature) are not supported (--allow-unsupported draws the rest)", kind: .unsupported)
     }
     let composition = try LottieComposition(model, file: file, limits: limits)
     try self.init(
@@ -231,8 +231,17 @@ extension LottieAnimation: AnimationSource {
 
   public func displayList(at t: Double) -> DisplayList {
     let local = timeline.localTime(t)
-    let frame = model.inPoint + local * model.frameRate
+    let frame = LottieAnimation.snapped(model.inPoint + local * model.frameRate)
     return DisplayList(size: size, background: background, items: composition.items(atFrame: frame))
+  }
+
+  /// `frame` snapped to the nearest whole Lottie frame when within 10⁻⁶ frames of it: `t = i /
+  /// fps` times `fr` carries binary rounding (frame 123 of a 15 fps file comes out as
+  /// 122.99999999999999, and `--time 1.333333333` as 19.999999995), and a hold keyframe
+  /// starting on that whole frame must already show.
+  static func snapped(_ frame: Double) -> Double {
+    let whole = frame.rounded()
+    return abs(frame - whole) <= 1e-6 ? whole : frame
   }
 
   public func retimed(fps: Double, limits: Limits) throws -> LottieAnimation {
