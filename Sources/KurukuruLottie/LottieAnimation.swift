@@ -228,6 +228,8 @@ public struct LottieAnimation: Sendable {
 extension LottieAnimation: AnimationSource {
   public var size: Size { Size(width: model.width, height: model.height) }
   public var viewCount: Int { composition.drawingCount }
+  /// A composition clips to its `w`×`h`: drawing past it is not warned about.
+  public var warnsOnCanvasOverflow: Bool { false }
 
   public func displayList(at t: Double) -> DisplayList {
     let local = timeline.localTime(t)
