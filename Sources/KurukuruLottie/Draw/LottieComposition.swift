@@ -177,7 +177,8 @@ struct LottieComposition: Sendable {
     }
     if items.isEmpty { return [] }
     let matrix = worldMatrix(layers, position, positions, frame: frame)
-    if !layer.masks.isEmpty {
+    // Masks of mode `n` do nothing: a layer with only those is not masked (lottie-web, Skottie).
+    if layer.masks.contains(where: { $0.mode != .none }) {
       items = [.masked(MaskGroup(source: .alpha, mask: maskItems(layer.masks, at: local, matrix: matrix), items: items))]
     }
     var wrapper = Layer(items: [])
