@@ -85,7 +85,7 @@ public struct LottieAnimation: Sendable {
         kind: .unreadable)
     }
     guard data.count <= limits.maxFileBytes else {
-      throw LottieError(file: path, location: nil, place: "", message: "file larger than \(limits.maxFileBytes >> 20) MiB", kind: .limitExceeded)
+      throw LottieError(file: path, location: nil, place: "", message: "the file's \(data.count) bytes are more than the limit of \(limits.maxFileBytes)", kind: .limitExceeded)
     }
     let bytes = [UInt8](data)
     var text: String
@@ -117,12 +117,14 @@ public struct LottieAnimation: Sendable {
     text: String, file: String, name: String = "lottie", fps: Double? = nil, allowUnsupported: Bool = false,
     limits: LottieLimits = LottieLimits()
   ) throws {
-    var parser = JSONParser(text: text, file: file)
+    var parser = JSONParser(text: text, file: file, maxDepth: limits.maxJSONDepth)
     let root: JSONNode
     do {
       root = try parser.parse()
     } catch let error as PresetError {
-      throw LottieError(file: file, location: error.location, place: "", message: error.message, kind: .unreadable)
+      throw LottieError(
+        file: file, location: error.location, place: "", message: error.message,
+        kind: error.kind == .limitExceeded ? .limitExceeded : .unreadable)
     }
     let report = LottieFeatureReport()
     let reader = LottieReader(file: file, limits: limits, report: report)
