@@ -31,6 +31,11 @@ final class LottieFeatureTests: XCTestCase {
     // At frame 8 the children see −1, before their layer's ip 0: nothing shows.
     let early = try render(a, frame: 8)
     XCTAssertTrue(early.pixels.allSatisfy { $0 == 0 }, "the child layer starts at its own frame 0")
+    // The layer's w × h clips its children: 50 wide, the square at x = 70 (frame 150) is cut off.
+    let narrow = layer.replacingOccurrences(of: #""w": 100"#, with: #""w": 50"#)
+    let clipped = try lottie(J.document(op: 200, layers: [narrow], assets: [asset]))
+    assertClear(try render(clipped, frame: 150), 70, 50, "outside the precomposition's 50 points")
+    assertRed(try render(clipped, frame: 90), 40, 50, "inside them")
   }
 
   func testTimeRemappingGivesTheChildFrameInSeconds() throws {

@@ -199,6 +199,23 @@ final class LottieHostileTests: XCTestCase {
     assertClear(f, 59, 50)
   }
 
+  // MARK: - One line
+
+  func testErrorsStayOnOneLineWhateverTheFileWrote() {
+    // Found by the lottieimport fuzzer: `tru` then a line break, where JSON wants `true`, made
+    // an error of two lines.
+    let broken = lottieError(#"{"v": "5", "fr": 25, "ip": 0, "op": 50, "w": 80, "h": 80, "layers": [{"c": tru"# + "\n" + "}]}")
+    XCTAssertEqual(broken?.description, #"test.json:1:79: unexpected '\n', expected 'true'"#)
+    // A mask mode and a refId that hold line breaks (JSON escapes) are quoted with escapes.
+    let mode = #"{"mode": "a\nb", "pt": {"a": 0, "k": \#(J.box(0, 0, 1, 1))}}"#
+    let masked = lottieError(J.document(layers: [J.shapeLayer([], extra: #""masksProperties": [\#(mode)]"#)]))
+    XCTAssertEqual(masked?.message, "a mask mode is n, a, s, i, l, d or f, got 'a\nb'")
+    XCTAssertFalse(masked?.description.contains("\n") ?? true, "\(String(describing: masked))")
+    XCTAssertTrue(masked?.description.contains(#"got 'a\nb'"#) ?? false, "\(String(describing: masked))")
+    let missing = lottieError(J.document(layers: [#"{"ty": 0, "refId": "x\ny", "ks": {}, "ip": 0, "op": 10}"#]))
+    XCTAssertTrue(missing?.description.hasSuffix(#"precomposition 'x\ny' is not among the assets (at layers[0].refId)"#) ?? false, "\(String(describing: missing))")
+  }
+
   // MARK: - Every limit
 
   func testEveryCountingLimitIsEnforced() {

@@ -4,7 +4,11 @@ import KurukuruCore
 // MARK: - LottieLimits
 
 /// Bounds on what a Lottie file may ask for, checked while reading and resolving, before the
-/// work they would cause.
+/// work they would cause; past one the file is a `LottieError` of kind `.limitExceeded` at the
+/// place. The ranges of single values are the reader's (canvas `w`, `h` 1…10⁶ points; `ip`,
+/// `op`, `st` within ±10⁷ frames; `fr` 0.01…1000; `sr` 0.001…1000), the loop's length and frame
+/// rate are KurukuruCore's `Limits` (`maxDuration`, `maxFrames`, `maxFPS`), and the canvas in
+/// pixels is the rasterizer's (`Rasterizer.maximumCanvasSide`).
 public struct LottieLimits: Equatable, Sendable {
   /// File size in bytes. Default 32 MiB.
   public var maxFileBytes = 32 << 20
