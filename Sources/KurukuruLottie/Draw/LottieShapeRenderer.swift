@@ -252,7 +252,9 @@ struct LottieShapeRenderer {
   /// later in the order are on top (`above`) or beneath (`below`). The paths are copied too, for
   /// styles after the repeater.
   private func repeated(_ out: Output, _ r: Lottie.Repeater, _ store: PathStore) -> Output {
-    let copies = min(max(0, Int(r.copies.value(atFrame: frame).rounded(.up))), limits.maxRepeaterCopies)
+    // Clamped as a Double first: an eased value may overshoot past any Int (or be NaN).
+    let wanted = r.copies.value(atFrame: frame).rounded(.up)
+    let copies = wanted.isNaN ? 0 : Int(min(max(0, wanted), Double(limits.maxRepeaterCopies)))
     guard copies > 0 else { return Output() }
     let offset = r.offset.value(atFrame: frame)
     let so = min(max(r.startOpacity.value(atFrame: frame) / 100, 0), 1)
@@ -289,7 +291,9 @@ struct LottieShapeRenderer {
         .then(.rotation(degrees: rotation * k))
         .then(.translation(x: a.x + p.x * k, y: a.y + p.y * k))
     }
-    let whole = Int(times.rounded(.down))
+    let bound = Double(limits.maxRepeaterCopies)
+    let clamped = times.isNaN ? 0 : min(max(times, -bound), bound)
+    let whole = Int(clamped.rounded(.down))
     var m = Transform.identity
     if whole >= 0 {
       for _ in 0..<min(whole, limits.maxRepeaterCopies) { m = m.then(step(1)) }
@@ -297,7 +301,7 @@ struct LottieShapeRenderer {
       let inverse = step(-1)
       for _ in 0..<min(-whole, limits.maxRepeaterCopies) { m = m.then(inverse) }
     }
-    let fraction = times - Double(whole)
+    let fraction = clamped - Double(whole)
     return fraction > 0 ? m.then(step(fraction)) : m
   }
 
