@@ -23,7 +23,12 @@ enum BatchCommand: Command {
       OptionSpec("set", "NAME=VALUE", "set a parameter in every preset that declares it (repeatable)", repeatable: true),
     ] + OutputFormats.options.map(OptionSpec.init) + [
       OptionSpec("jobs", "N", "worker threads (default: number of cores); bytes identical for any N"),
-      OptionSpec("shard", "K/N", "render only shard K of N (a stable split by preset name)"),
+      OptionSpec(
+        "shard", "K/N|auto",
+        """
+        render only shard K of N (a stable split by preset name); auto: the shard the job
+        engine set (KURUKURU_SHARD, Kubernetes JOB_COMPLETION_INDEX, GitLab CI_NODE_INDEX; README)
+        """),
       OptionSpec("force", nil, "re-render even what is up to date"),
       CLI.maxWorkOption,
       OptionSpec("quiet", nil, "no progress or per-output lines"),
@@ -83,13 +88,16 @@ enum BatchCommand: Command {
     }
     let jobs = try CLI.jobs(args, command: "batch")
     let shard = try parseShard(args.value("shard"))
+    if let origin = shard?.origin, let shard = shard?.shard, !args.has("quiet") {
+      Console.err("batch: shard \(shard.index)/\(shard.count) (\(origin))")
+    }
     // Every format's options, by name; each format reads the ones it knows.
     var values: [String: String] = [:]
     for option in OutputFormats.options { values[option.name] = args.value(option.name) }
     let formats = try formatNames.map { try OutputFormats.make($0, options: FormatOptionValues(values, command: "batch")) }
     return BatchOptions(
       inputs: args.positional, output: output, formats: formats, scales: scales,
-      settings: try args.settings(command: "batch"), jobs: jobs, shard: shard, force: args.has("force"),
+      settings: try args.settings(command: "batch"), jobs: jobs, shard: shard?.shard, force: args.has("force"),
       limits: try CLI.limits(args, command: "batch"), inputOptions: CLI.inputOptions(args))
   }
 
@@ -101,11 +109,18 @@ enum BatchCommand: Command {
     return items.filter { seen.insert($0).inserted }
   }
 
-  /// `--shard K/N`.
-  static func parseShard(_ text: String?) throws -> BatchShard? {
+  /// `--shard K/N`, or `--shard auto` read from `environment` (`BatchShard.fromEnvironment`),
+  /// with the variables it came from.
+  static func parseShard(_ text: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws
+    -> (shard: BatchShard, origin: String?)?
+  {
     guard let text else { return nil }
-    guard let shard = BatchShard(text) else { throw UsageError("batch: --shard takes K/N with 1 ≤ K ≤ N, got \(quoted: text)") }
-    return shard
+    if text == "auto" {
+      let (shard, origin) = try BatchShard.fromEnvironment(environment)
+      return (shard, origin)
+    }
+    guard let shard = BatchShard(text) else { throw UsageError("batch: --shard takes K/N with 1 ≤ K ≤ N, or auto, got \(quoted: text)") }
+    return (shard, nil)
   }
 }
 
