@@ -107,8 +107,11 @@ public struct Manifest: Equatable, Sendable {
   }
 
   /// The manifest in `bytes`, or nil when they are not a manifest (as `read(_:)`).
+  /// Numbers are read by the project's own JSON parser, which gives every written number back
+  /// exactly (`30.284301606922124`; Foundation's reader on Linux is a unit in the last place off).
   public static func parse(_ bytes: [UInt8]) -> Manifest? {
-    guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+    var parser = JSONParser(text: String(decoding: bytes, as: UTF8.self), file: fileName)
+    guard let node = try? parser.parse(), let root = plain(node) as? [String: Any],
       let outputs = root["outputs"] as? [[String: Any]]
     else { return nil }
     var manifest = Manifest(tool: root["tool"] as? String ?? "", outputs: entries(outputs))
@@ -118,6 +121,22 @@ public struct Manifest: Equatable, Sendable {
     manifest.presets = (root["presets"] as? [[String: Any]] ?? []).compactMap(PresetRecord.init(json:))
     manifest.failures = (root["failures"] as? [[String: Any]] ?? []).compactMap(FailureRecord.init(json:))
     return manifest
+  }
+
+  /// A parsed JSON value as Foundation's reader gives it: dictionaries, arrays, strings,
+  /// `NSNumber`s, `Bool`s and `NSNull`.
+  private static func plain(_ node: JSONNode) -> Any {
+    switch node.value {
+    case .null: return NSNull()
+    case .bool(let b): return b
+    case .number(let v): return NSNumber(value: v)
+    case .string(let s): return s
+    case .array(let items): return items.map(plain)
+    case .object(let members):
+      var out: [String: Any] = [:]
+      for m in members where out[m.key] == nil { out[m.key] = plain(m.value) }
+      return out
+    }
   }
 
   /// The output entries of a parsed `outputs` array.

@@ -35,6 +35,10 @@ enum BatchCommand: Command {
       OptionSpec("json", nil, "print a JSON summary on stdout"),
     ] + CLI.inputOptions,
     discussion: """
+      kurukuru batch merge DIR... --output OUT [--quiet] [--json] joins the folders of every shard
+      (--shard K/N) of one batch into OUT: the files, manifest.json and index.html one machine's
+      batch writes. A folder missing, given twice or made with other options or another version is
+      an error naming it (exit 2). Shards may also write into one shared folder at the same time.
       Outputs: NAME.gif, NAME@2x.gif, …; PNG frame folders NAME/ and NAME@2x/ (NAME0.png, …);
       NAME.contact.png; previews/ (GIFs on the gallery's dark matte); manifest.json; index.html.
       Exit status: 0 all rendered, 1 some presets failed (the others are still rendered), 2 bad usage,
@@ -44,6 +48,7 @@ enum BatchCommand: Command {
   // MARK: - Running
 
   static func run(_ raw: [String]) throws -> Int32 {
+    if raw.first == "merge" { return try merge(Array(raw.dropFirst())) }
     let args = try Arguments(raw, spec: definition.argumentSpec, command: "batch")
     let options = try options(args)
     let quiet = args.has("quiet")
@@ -65,6 +70,31 @@ enum BatchCommand: Command {
           + "gallery \(report.galleryPath)")
     }
     return report.succeeded ? 0 : 1
+  }
+
+  // MARK: - Merge
+
+  /// `kurukuru batch merge DIR... --output OUT [--quiet] [--json]`: joins shard folders
+  /// (`BatchMerge`).
+  static func merge(_ raw: [String]) throws -> Int32 {
+    let spec = Arguments.Spec(options: ["output"], flags: ["quiet", "json"])
+    let args = try Arguments(raw, spec: spec, command: "batch merge")
+    guard !args.positional.isEmpty else { throw UsageError("batch merge: name the shard folders to join") }
+    guard let output = args.value("output") else { throw UsageError("batch merge: --output DIR is required") }
+    let report = try BatchMerge.merge(args.positional, into: output)
+    let presets = report.manifest.presets.count, failed = report.manifest.failures.count
+    if args.has("json") {
+      Console.out(JSONOut.object([
+        ("shards", .int(args.positional.count)), ("presets", .int(presets)), ("failed", .int(failed)),
+        ("outputs", .int(report.manifest.outputs.count)), ("copied", .int(report.copied)),
+        ("manifest", .string(report.manifestPath)), ("gallery", .string(report.galleryPath)),
+      ]).render())
+    } else if !args.has("quiet") {
+      Console.err(
+        "batch merge: \(args.positional.count) folder\(args.positional.count == 1 ? "" : "s"), \(presets) presets, "
+          + "\(failed) failed; \(report.manifest.outputs.count) outputs (\(report.copied) copied); gallery \(report.galleryPath)")
+    }
+    return failed == 0 ? 0 : 1
   }
 
   // MARK: - Options
