@@ -220,6 +220,7 @@ public enum Batch {
       return (entry(for: output, of: preset, digest: digest), checks)
     }
     renderer.onFrame = { events.send(.frameRendered) }
+    renderer.onEncoded = { events.send(.frameEncoded) }
     let summary = try renderer.write(format, to: target)
     let digest = summary.files.isEmpty ? try Manifest.hashFile(target) : try Manifest.hashFolder(target, names: summary.files)
     return (entry(for: output, of: preset, digest: digest), nil)

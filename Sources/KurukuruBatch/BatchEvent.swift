@@ -4,7 +4,7 @@
 /// concurrently), from whichever thread produced them, in this order: `presetFailed` for presets
 /// that did not load, `presetWarning` for presets that draw outside their canvas and whose
 /// contact sheet is up to date (the manifest kept the warning), `planned`, `skipped`, then
-/// `frameRendered`, `outputFinished` and `presetWarning` (measured as a preset's contact sheet
+/// `frameRendered`, `frameEncoded`, `outputFinished` and `presetWarning` (measured as a preset's contact sheet
 /// is drawn) as work progresses, `renderingFinished`, `presetFailed` for presets with an output
 /// that failed.
 public enum BatchEvent: Sendable {
@@ -22,6 +22,8 @@ public enum BatchEvent: Sendable {
   /// One frame of a GIF or PNG output was rendered (contact sheets are not counted; a GIF too
   /// large to keep in memory renders its frames twice).
   case frameRendered
+  /// One frame was written by its format (a GIF, APNG or WebP encoder's last pass, a PNG file).
+  case frameEncoded
   /// An output was written; `presetDone` when it was the last pending output of its preset.
   case outputFinished(PlannedOutput, presetDone: Bool)
   /// Every output was produced or failed; the manifest and gallery come next.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import KurukuruCLI
 
 // MARK: - Numbers people read, and help that fits
 
@@ -41,5 +42,30 @@ final class LooseEndsTests: XCTestCase {
     }
     let readme = try String(contentsOf: CLITest.root.appendingPathComponent("README.md"), encoding: .utf8)
     XCTAssertTrue(readme.contains("**GIF matte and quality**"))
+  }
+}
+
+// MARK: - Progress only on a terminal
+
+final class ProgressLineTests: XCTestCase {
+  /// Through a pipe (as here) stderr gets no carriage return or escape sequence from `render`
+  /// or `batch`: the progress line is drawn only on a terminal.
+  func testNoProgressBytesWhenStderrIsAPipe() throws {
+    let dir = try CLITest.temporaryDirectory()
+    let render = try CLITest.run(["render", "loading-circle", "--format", "apng", "--output", dir.appendingPathComponent("l.apng").path])
+    XCTAssertEqual(render.status, 0, render.stderr)
+    XCTAssertEqual(render.stderr, "")
+    let batch = try CLITest.run(["batch", "loading-circle", "--output", dir.appendingPathComponent("b").path])
+    XCTAssertEqual(batch.status, 0, batch.stderr)
+    XCTAssertFalse(batch.stderr.contains("\r") || batch.stderr.contains("\u{1B}"), batch.stderr)
+    XCTAssertTrue(batch.stderr.contains("batch: [1/"), "one plain line per output instead")
+  }
+
+  /// A line that is off draws nothing, whatever it is asked; one on a terminal is enabled
+  /// unless quiet.
+  func testTheLineIsOnOnlyForATerminalWithoutQuiet() {
+    XCTAssertFalse(ProgressLine(quiet: false, terminal: false) { "x" }.enabled)
+    XCTAssertFalse(ProgressLine(quiet: true, terminal: true) { "x" }.enabled)
+    XCTAssertTrue(ProgressLine(quiet: false, terminal: true) { "x" }.enabled)
   }
 }

@@ -156,43 +156,52 @@ enum BatchCommand: Command {
 
 // MARK: - BatchStatusPrinter
 
-/// Prints batch events on stderr: failures always; with a terminal the live progress line
-/// (`BatchProgress.line`), else one line per output written; nothing else with `--quiet`.
+/// Prints batch events on stderr: failures and warnings always; with a terminal the live
+/// progress line (`BatchProgress.line`, a `ProgressLine`), else one line per output written;
+/// nothing else with `--quiet`.
 final class BatchStatusPrinter: @unchecked Sendable {
   private let quiet: Bool
-  private let live = isatty(2) != 0
-  // Events arrive one at a time (`Batch` serialises them), so no lock is needed.
-  private var progress = BatchProgress()
-  private var lastDraw = Date.distantPast
+  private let state = State()
+  private let line: ProgressLine
 
-  init(quiet: Bool) { self.quiet = quiet }
-
-  @Sendable func handle(_ event: BatchEvent) {
-    let now = Date()
-    progress.record(event, at: now)
-    switch event {
-    case .presetFailed(let failure):
-      Console.err(CLI.commandLineWords(failure.message))
-    case .presetWarning(let file, let message):
-      Console.err("\(file): warning: \(message)")
-    case .skipped(let count):
-      if !quiet { Console.err("batch: \(count) output\(count == 1 ? "" : "s") up to date, skipped") }
-    case .frameRendered:
-      draw(now, force: false)
-    case .outputFinished(let output, _):
-      if quiet { return }
-      if live { draw(now, force: true) } else { Console.err("batch: [\(progress.outputsDone)/\(progress.totals.outputs)] \(output.path)") }
-    case .renderingFinished:
-      if live && !quiet && progress.totals.outputs > 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    case .planned:
-      break
+  /// The counts, read by the line's redraws on another thread.
+  private final class State: @unchecked Sendable {
+    let lock = NSLock()
+    var progress = BatchProgress()
+    func text() -> String {
+      lock.lock()
+      defer { lock.unlock() }
+      return progress.line(at: Date())
     }
   }
 
-  /// Redraws the live line, at most every 0.1 s unless forced.
-  private func draw(_ now: Date, force: Bool) {
-    guard live, !quiet, force || now.timeIntervalSince(lastDraw) > 0.1 else { return }
-    lastDraw = now
-    FileHandle.standardError.write(Data("\r\u{1B}[K\(progress.line(at: now))".utf8))
+  init(quiet: Bool, terminal: Bool = ProgressLine.stderrIsTerminal) {
+    self.quiet = quiet
+    let state = self.state
+    line = ProgressLine(quiet: quiet, terminal: terminal) { state.text() }
+  }
+
+  @Sendable func handle(_ event: BatchEvent) {
+    state.lock.lock()
+    state.progress.record(event, at: Date())
+    let done = state.progress.outputsDone, total = state.progress.totals.outputs
+    state.lock.unlock()
+    switch event {
+    case .presetFailed(let failure):
+      line.printAbove(CLI.commandLineWords(failure.message))
+    case .presetWarning(let file, let message):
+      line.printAbove("\(file): warning: \(message)")
+    case .skipped(let count):
+      if !quiet { line.printAbove("batch: \(count) output\(count == 1 ? "" : "s") up to date, skipped") }
+    case .planned(let totals):
+      if totals.outputs > 0 { line.start() }
+    case .frameRendered, .frameEncoded:
+      line.update()
+    case .outputFinished(let output, _):
+      if quiet { return }
+      if line.enabled { line.update(force: true) } else { Console.err("batch: [\(done)/\(total)] \(output.path)") }
+    case .renderingFinished:
+      line.clear()
+    }
   }
 }
