@@ -163,10 +163,9 @@ public enum Batch {
     of plan: BatchPlan, written: [WrittenOutput], checks: [PresetChecks?], outputFailures: [Int: String]
   ) -> Manifest {
     let options = plan.options
-    let records = plan.presets.enumerated().compactMap { index, preset -> Manifest.PresetRecord? in
-      guard outputFailures[index] == nil else { return nil }
-      return record(of: preset, checks: checks[index] ?? PresetChecks())
-    }
+    // Every preset that loaded has a record, one with a failed output too: what was measured
+    // on it is kept while its contact sheet is up to date. The gallery shows no card for it.
+    let records = plan.presets.enumerated().map { index, preset in record(of: preset, checks: checks[index] ?? PresetChecks()) }
     var failures = plan.failures.map {
       Manifest.FailureRecord(input: plan.inputIndex(of: $0.file), file: $0.file, message: $0.message)
     }

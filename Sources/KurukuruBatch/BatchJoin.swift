@@ -32,8 +32,9 @@ extension Manifest {
     failures.sort { $0.input < $1.input }
     // Each output goes with its preset's input position; an output whose preset neither
     // manifest lists any more is dropped.
-    let kept = self.outputs.compactMap { e in inputOfPreset[e.preset].flatMap { replaced.contains($0) ? nil : ($0, e) } }
-    let added = newer.outputs.compactMap { e in newer.inputOfPreset[e.preset].map { ($0, e) } }
+    let oldInputs = inputOfPreset, newInputs = newer.inputOfPreset
+    let kept = self.outputs.compactMap { e in oldInputs[e.preset].flatMap { replaced.contains($0) ? nil : ($0, e) } }
+    let added = newer.outputs.compactMap { e in newInputs[e.preset].map { ($0, e) } }
     let outputs = (kept + added).enumerated().sorted { a, b in
       a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
     }.map(\.element.1)

@@ -67,14 +67,15 @@ package enum Gallery {
          title: manifest.title)
   }
 
-  /// The cards of a manifest's presets. The light tile shows the first GIF at 1× among the
+  /// The cards of a manifest's presets, but those among its failures. The light tile shows the first GIF at 1× among the
   /// preset's outputs when there is one, else the light preview; the dark tile the dark preview
   /// when there is one (a transparent background), else the light tile.
   package static func cards(of manifest: Manifest) -> [Card] {
     let inputs = manifest.inputOfPreset
     var byInput: [Int: [Manifest.Entry]] = [:]
     for entry in manifest.outputs { if let input = inputs[entry.preset] { byInput[input, default: []].append(entry) } }
-    return manifest.presets.map { record in
+    let failed = Set(manifest.failures.map(\.input))
+    return manifest.presets.filter { !failed.contains($0.input) }.map { record in
       let name = record.name, outputs = byInput[record.input] ?? []
       let own = outputs.filter { $0.format != "contact-sheet" && !$0.path.hasPrefix("previews/") }
       let light = own.first { $0.format == "gif" && $0.scale == 1 }?.path ?? "previews/\(name)-light.gif"

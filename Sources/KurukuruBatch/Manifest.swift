@@ -27,7 +27,8 @@ public struct Manifest: Equatable, Sendable {
   /// The shards this manifest holds, when it holds only some of a sharded batch; nil when it
   /// holds every preset (an unsharded batch, or every shard joined).
   public var shards: ShardSet?
-  /// Every preset that rendered, in input order, with what its gallery card shows.
+  /// Every preset that loaded, in input order, with what its gallery card shows (a preset that
+  /// is also among `failures` gets no card).
   public var presets: [PresetRecord]
   /// The outputs, in plan order (per preset: formats × scales, contact sheet, previews).
   public var outputs: [Entry]

@@ -4,7 +4,7 @@ import KurukuruCore
 // MARK: - Manifest records
 
 extension Manifest {
-  /// A preset that rendered: what its gallery card shows besides its outputs, and where it
+  /// A preset that loaded: what its gallery card shows besides its outputs, and where it
   /// stands among the batch's inputs.
   public struct PresetRecord: Equatable, Sendable {
     /// Its position among every input file of the batch (all shards), from 0.

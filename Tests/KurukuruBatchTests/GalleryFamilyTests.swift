@@ -129,6 +129,21 @@ final class PresetRecordTests: XCTestCase {
     XCTAssertEqual(log.all.filter { if case .presetWarning = $0 { return true } else { return false } }.count, 1)
   }
 
+  /// A preset with a failed output (spinkit-plane's 3-D turn has no Lottie form) keeps its
+  /// record, so its up-to-date contact sheet is not drawn again; it gets no gallery card.
+  func testAPresetWithAFailedOutputKeepsItsRecord() throws {
+    let out = try BatchTest.folder()
+    let options = BatchOptions(inputs: ["spinkit-plane"], output: out, formats: [GIFFormat(), LottieFormat()])
+    let first = try Batch.run(options)
+    XCTAssertEqual(first.failures.count, 1)
+    XCTAssertEqual(first.manifest.presets.map(\.name), ["spinkit-plane"])
+    XCTAssertEqual(first.manifest.failures.map(\.name), ["spinkit-plane"])
+    let second = try Batch.run(options)
+    XCTAssertEqual(second.written, 0, "the GIF, the contact sheet and the dark preview are up to date")
+    XCTAssertEqual(second.upToDate, 3)
+    XCTAssertFalse(try String(contentsOfFile: out + "/index.html", encoding: .utf8).contains("<section class=\"card\""))
+  }
+
   /// WCAG 2 contrast ratios: black on white is 21; black on the gallery's dark matte 1.24.
   func testContrastRatiosAreWCAGs() {
     let black = RGBA8(r: 0, g: 0, b: 0), white = RGBA8(r: 255, g: 255, b: 255)

@@ -82,7 +82,8 @@ enum BatchCommand: Command {
     guard !args.positional.isEmpty else { throw UsageError("batch merge: name the shard folders to join") }
     guard let output = args.value("output") else { throw UsageError("batch merge: --output DIR is required") }
     let report = try BatchMerge.merge(args.positional, into: output)
-    let presets = report.manifest.presets.count, failed = report.manifest.failures.count
+    let failed = report.manifest.failures.count
+    let presets = report.manifest.presets.filter { p in !report.manifest.failures.contains { $0.input == p.input } }.count
     if args.has("json") {
       Console.out(JSONOut.object([
         ("shards", .int(args.positional.count)), ("presets", .int(presets)), ("failed", .int(failed)),
