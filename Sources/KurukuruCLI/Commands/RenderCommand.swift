@@ -62,12 +62,14 @@ enum RenderCommand: Command {
       var renderer = renderer
       let counts = FrameCounts(), started = Date(), total = renderer.frameCount
       let label = renderers.count > 1 ? "render \(renderer.scene.name)" : "render"
-      renderer.onFrame = { counts.drew() }
-      renderer.onEncoded = { counts.encoded() }
       let line = ProgressLine(quiet: args.has("quiet")) {
         let now = counts.now
         return ProgressText.line(
           label, drawn: now.drawn, encoded: now.encoded, frames: total, elapsed: Date().timeIntervalSince(started))
+      }
+      if line.enabled {
+        renderer.onFrame = { counts.drew() }
+        renderer.onEncoded = { counts.encoded() }
       }
       line.start()
       defer { line.clear() }
