@@ -63,23 +63,36 @@ public enum Batch {
     let manifestPath = manifestTarget.path
 
     // Up-to-date outputs keep only what the file itself says (digest, size) from the old
-    // manifest; the rest of their entry is today's.
-    let previous = root.read(Manifest.fileName).flatMap(Manifest.parse)?.entriesByPath ?? [:]
+    // manifest; the rest of their entry is today's. A preset whose contact sheet is up to date
+    // keeps what was measured with it (canvas overflow, dark ink).
+    let old = root.read(Manifest.fileName).flatMap(Manifest.parse)
+    let previous = old?.entriesByPath ?? [:]
+    let previousChecks = Dictionary((old?.presets ?? []).map { ($0.name, PresetChecks(record: $0)) }, uniquingKeysWith: { a, _ in a })
     var entries = [Manifest.Entry?](repeating: nil, count: plan.outputs.count)
+    var checks = [PresetChecks?](repeating: nil, count: plan.presets.count)
     var skipped = 0
     var todo: [Int] = []
     for (n, output) in plan.outputs.enumerated() {
       if !options.force, let old = previous[output.path], old.key == output.key, Manifest.isPresent(old, in: folder) {
         entries[n] = entry(for: output, of: plan.presets[output.preset], digest: Manifest.Digest(sha256: old.sha256, bytes: old.bytes))
+        if output.kind == .contactSheet { checks[output.preset] = previousChecks[plan.presets[output.preset].scene.name] }
         skipped += 1
       } else {
         todo.append(n)
       }
     }
+    // A contact sheet kept without a record of its checks (a manifest from before they were
+    // kept) is drawn again, so that they are measured.
+    for (n, output) in plan.outputs.enumerated() where output.kind == .contactSheet && entries[n] != nil && checks[output.preset] == nil {
+      entries[n] = nil
+      skipped -= 1
+      todo.append(n)
+    }
+    todo.sort()
     var pending = [Int](repeating: 0, count: plan.presets.count)
     for n in todo { pending[plan.outputs[n].preset] += 1 }
-    for preset in plan.presets {
-      if let overflow = preset.overflow { events.send(.presetWarning(file: preset.file, message: overflow.description)) }
+    for (index, preset) in plan.presets.enumerated() {
+      if let warning = checks[index]?.warning { events.send(.presetWarning(file: preset.file, message: warning)) }
     }
     events.send(.planned(BatchTotals(
       presets: pending.filter { $0 > 0 }.count, outputs: todo.count, frames: plan.frameCount(of: todo))))
@@ -91,11 +104,14 @@ public enum Batch {
     try Parallel.forEach(0..<todo.count, workers: options.jobs) { k in
       let n = todo[k]
       let output = plan.outputs[n]
+      let preset = plan.presets[output.preset]
       do {
-        let entry = try produce(
-          output, of: plan.presets[output.preset], in: folder, jobs: options.jobs, limits: options.limits, events: events)
+        let (entry, measured) = try produce(
+          output, of: preset, in: folder, jobs: options.jobs, limits: options.limits, events: events)
+        if let warning = measured?.warning { events.send(.presetWarning(file: preset.file, message: warning)) }
         lock.lock()
         entries[n] = entry
+        if let measured { checks[output.preset] = measured }
         pending[output.preset] -= 1
         let presetDone = pending[output.preset] == 0
         lock.unlock()
@@ -119,41 +135,94 @@ public enum Batch {
     let written = zip(plan.outputs, entries).compactMap { output, entry in
       entry.map { WrittenOutput(output: output, entry: $0) }
     }
-    let manifest = Manifest(outputs: written.map(\.entry))
-    try manifest.write(to: manifestTarget)
-    let cards = plan.presets.enumerated().compactMap { index, preset in
-      outputFailures[index] == nil ? card(for: preset, written: written.filter { $0.output.preset == index }) : nil
-    }
+    let mine = manifest(of: plan, written: written, checks: checks, outputFailures: outputFailures)
     let galleryTarget = try OutputTarget(folder: folder, relative: "index.html")
-    let galleryPath = galleryTarget.path
-    let html = Gallery.html(cards: cards, failures: failures, title: options.galleryTitle)
-    try AtomicFile.write(Array(html.utf8), to: galleryTarget)
+    // Shards writing into this folder at the same time join their parts one after another.
+    let manifest = try BatchFolderLock.withLock(folder) { () throws -> Manifest in
+      let current = root.read(Manifest.fileName).flatMap(Manifest.parse)
+      let joined = current?.overlaid(with: mine) ?? mine
+      try write(joined, manifest: manifestTarget, gallery: galleryTarget)
+      return joined
+    }
 
     return BatchReport(
       presetsLoaded: plan.presets.count, presetsSucceeded: plan.presets.count - outputFailures.count,
       failures: failures, written: written.count - skipped, upToDate: skipped, manifest: manifest,
-      manifestPath: manifestPath, galleryPath: galleryPath)
+      manifestPath: manifestPath, galleryPath: galleryTarget.path)
+  }
+
+  /// Writes `manifest` and the gallery made from it, each atomically.
+  /// - Throws: `RenderError` when either cannot be written.
+  static func write(_ manifest: Manifest, manifest manifestTarget: OutputTarget, gallery: OutputTarget) throws {
+    try manifest.write(to: manifestTarget)
+    try AtomicFile.write(Array(Gallery.html(manifest: manifest).utf8), to: gallery)
+  }
+
+  /// The manifest of this run's part: its presets' records, outputs and failures, its shard.
+  static func manifest(
+    of plan: BatchPlan, written: [WrittenOutput], checks: [PresetChecks?], outputFailures: [Int: String]
+  ) -> Manifest {
+    let options = plan.options
+    // Every preset that loaded has a record, one with a failed output too: what was measured
+    // on it is kept while its contact sheet is up to date. The gallery shows no card for it.
+    let records = plan.presets.enumerated().map { index, preset in record(of: preset, checks: checks[index] ?? PresetChecks()) }
+    var failures = plan.failures.map {
+      Manifest.FailureRecord(input: plan.inputIndex(of: $0.file), file: $0.file, message: $0.message)
+    }
+    for (index, message) in outputFailures {
+      let preset = plan.presets[index]
+      let failure = BatchFailure(file: preset.file, message: message)
+      failures.append(Manifest.FailureRecord(
+        input: preset.inputIndex, file: preset.file, name: preset.scene.name, message: failure.message))
+    }
+    failures.sort { $0.input < $1.input }
+    var shards: Manifest.ShardSet?
+    if let shard = options.shard, shard.count > 1 { shards = Manifest.ShardSet(count: shard.count, done: [shard.index]) }
+    return Manifest(
+      batch: plan.fingerprint, title: options.galleryTitle, shards: shards, presets: records,
+      outputs: written.map(\.entry), failures: failures)
+  }
+
+  /// A preset's record in the manifest: what its gallery card shows.
+  static func record(of preset: BatchPreset, checks: PresetChecks) -> Manifest.PresetRecord {
+    let scene = preset.scene, timeline = scene.timeline
+    return Manifest.PresetRecord(
+      input: preset.inputIndex, file: preset.file, name: scene.name, title: preset.input.title,
+      family: preset.input.family, source: preset.input.origin, width: scene.size.width, height: scene.size.height,
+      fps: NumberText.tidy(timeline.fps), duration: timeline.period, frames: timeline.frameCount,
+      parameters: preset.input.parameters.map {
+        Manifest.PresetRecord.Parameter(name: $0.name, value: preset.settings[$0.name] ?? $0.defaultText)
+      },
+      warning: checks.warning, darkInk: checks.darkInk)
   }
 
   // MARK: - Producing one output
 
   /// Renders and writes one output.
-  /// - Returns: its manifest entry.
+  /// - Returns: its manifest entry, and for a contact sheet what was measured on the preset's
+  ///   frames (`PresetChecks`).
   /// - Throws: errors of the renderer and the format, `BatchError.missingFile`.
   static func produce(
     _ output: PlannedOutput, of preset: BatchPreset, in folder: String, jobs: Int, limits: Limits, events: EventSink
-  ) throws -> Manifest.Entry {
+  ) throws -> (Manifest.Entry, PresetChecks?) {
     let target = try OutputTarget(folder: folder, relative: output.path)
     var renderer = try Renderer(preset.scene, scale: output.scale, jobs: jobs, limits: limits)
     guard let format = output.format else {
-      let bytes = try PNG.encode(ContactSheet.render(renderer))
+      let cells = try ContactSheet.cells(renderer)
+      let bytes = try PNG.encode(ContactSheet.make(cells, columns: ContactSheet.columns(for: renderer)))
       try AtomicFile.write(bytes, to: target)
-      return entry(for: output, of: preset, digest: Manifest.Digest(sha256: SHA256.hex(bytes), bytes: bytes.count))
+      // The sheet's frames were measured as they were drawn; the others are evaluated here.
+      let checks = PresetChecks(
+        warning: renderer.canvasOverflow?.description,
+        darkInk: preset.scene.background.alpha < 1 && InkContrast.isDark(cells.map(\.frame), on: BatchPlan.darkMatte))
+      let digest = Manifest.Digest(sha256: SHA256.hex(bytes), bytes: bytes.count)
+      return (entry(for: output, of: preset, digest: digest), checks)
     }
     renderer.onFrame = { events.send(.frameRendered) }
+    renderer.onEncoded = { events.send(.frameEncoded) }
     let summary = try renderer.write(format, to: target)
     let digest = summary.files.isEmpty ? try Manifest.hashFile(target) : try Manifest.hashFolder(target, names: summary.files)
-    return entry(for: output, of: preset, digest: digest)
+    return (entry(for: output, of: preset, digest: digest), nil)
   }
 
   /// The manifest entry of an output with the given digest.
@@ -161,40 +230,28 @@ public enum Batch {
     let timeline = output.timeline
     return Manifest.Entry(
       path: output.path, preset: preset.scene.name, format: output.formatName, scale: output.scale,
-      bytes: digest.bytes, frames: timeline.frameCount, fps: timeline.fps, duration: timeline.period,
+      bytes: digest.bytes, frames: timeline.frameCount, fps: NumberText.tidy(timeline.fps), duration: timeline.period,
       sha256: digest.sha256, presetHash: preset.sha256, key: output.key)
   }
+}
 
-  /// A preset's gallery card. The light tile shows the requested GIF at 1× when there is one,
-  /// else the light preview; the dark tile the dark preview, or the light tile for an opaque
-  /// background.
-  static func card(for preset: BatchPreset, written: [WrittenOutput]) -> Gallery.Card {
-    let scene = preset.scene, name = scene.name, timeline = scene.timeline
-    let main = written.first { $0.output.kind == .output && $0.output.scale == 1 && $0.output.format is GIFFormat }
-    let light = main?.output.path ?? "previews/\(name)-light.gif"
-    let dark = scene.background.alpha < 1 ? "previews/\(name)-dark.gif" : light
-    return Gallery.Card(
-      name: name, title: preset.input.title ?? name, source: preset.input.origin, family: preset.input.family,
-      warning: preset.overflow?.description, file: preset.file,
-      width: scene.size.width, height: scene.size.height, fps: timeline.fps, duration: timeline.period,
-      frames: timeline.frameCount,
-      parameters: preset.input.parameters.map { Gallery.Parameter(name: $0.name, value: preset.settings[$0.name] ?? $0.defaultText) },
-      light: light, dark: dark, contactSheet: "\(name).contact.png",
-      outputs: written.filter { $0.output.kind == .output }.map {
-        Gallery.Link(path: $0.output.path, label: $0.output.path, bytes: $0.entry.bytes)
-      },
-      fullAlpha: fullAlphaImages(written))
+// MARK: - PresetChecks
+
+/// What is measured on a preset's frames when its contact sheet is drawn, and kept in its
+/// manifest record while the sheet is up to date.
+struct PresetChecks: Equatable, Sendable {
+  /// The canvas-overflow warning, if its drawing leaves the canvas.
+  var warning: String?
+  /// Its ink is near invisible on the gallery's dark tile.
+  var darkInk = false
+
+  init(warning: String? = nil, darkInk: Bool = false) {
+    self.warning = warning
+    self.darkInk = darkInk
   }
 
-  /// The outputs browsers play with full alpha, one per format, at the smallest scale written.
-  static func fullAlphaImages(_ written: [WrittenOutput]) -> [Gallery.Link] {
-    var seen = Set<String>()
-    return written.filter { $0.output.kind == .output && $0.output.format?.showsFullAlphaInBrowsers == true }
-      .sorted { $0.output.scale < $1.output.scale }
-      .compactMap { w -> Gallery.Link? in
-        guard let format = w.output.format, seen.insert(type(of: format).name).inserted else { return nil }
-        return Gallery.Link(path: w.output.path, label: type(of: format).displayName, bytes: w.entry.bytes)
-      }
+  init(record: Manifest.PresetRecord) {
+    self.init(warning: record.warning, darkInk: record.darkInk)
   }
 }
 

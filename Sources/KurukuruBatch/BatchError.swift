@@ -24,6 +24,14 @@ public enum BatchError: Error, Equatable, Sendable, CustomStringConvertible {
   case missingFile(path: String)
   /// A shard that does not exist: `index` must be in 1…`count`, `count` in 1…1000.
   case invalidShard(index: Int, count: Int)
+  /// `--shard auto` found none of the variables `BatchShard.fromEnvironment` reads.
+  case noShardInEnvironment
+  /// A shard variable of the environment that cannot be used (its name, its value, why).
+  case badShardVariable(name: String, value: String, reason: String)
+  /// Shard folders that do not join into one batch (`BatchMerge`): the folder, and why.
+  case cannotJoin(folder: String, reason: String)
+  /// The shards given to a merge leave some out: the shards missing, of `count`.
+  case missingShards(missing: [Int], count: Int)
 
   public var description: String {
     switch self {
@@ -42,6 +50,17 @@ public enum BatchError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(path): missing"
     case .invalidShard(let index, let count):
       return "batch: shard \(index)/\(count) does not exist; shards are K/N with 1 ≤ K ≤ N ≤ 1000"
+    case .noShardInEnvironment:
+      return "batch: --shard auto found no shard in the environment: set KURUKURU_SHARD=K/N, or KURUKURU_SHARD_INDEX "
+        + "and KURUKURU_SHARD_COUNT, or run in a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with KURUKURU_SHARD_COUNT) "
+        + "or GitLab parallel: (CI_NODE_INDEX, CI_NODE_TOTAL)"
+    case .badShardVariable(let name, let value, let reason):
+      return "batch: --shard auto: \(name)=\(quoted: value): \(reason)"
+    case .cannotJoin(let folder, let reason):
+      return "\(folder): \(reason)"
+    case .missingShards(let missing, let count):
+      let list = missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
+      return "batch merge: shard\(missing.count == 1 ? "" : "s") \(list) missing; give every shard's folder"
     }
   }
 }

@@ -23,6 +23,11 @@ public struct BatchPlan: Sendable {
   public var outputs: [PlannedOutput]
   /// Presets that could not be loaded or resolved, in input order.
   public var failures: [BatchFailure]
+  /// Every input file of the batch, all shards, in input order (`PresetFolder.expand`): a
+  /// preset's position here is its place in the manifest and the gallery of any shard.
+  public var files: [String]
+  /// SHA-256 (hex) of what the batch was asked (`BatchOptions.fingerprint(files:)`).
+  public var fingerprint: String
 
   /// The gallery's dark matte: iOS system background in dark mode, `#1C1C1E`.
   public static let darkMatte = RGBA8(r: 0x1C, g: 0x1C, b: 0x1E)
@@ -43,15 +48,17 @@ public struct BatchPlan: Sendable {
     presets = []
     outputs = []
     failures = []
-    var files = try PresetFolder.expand(options.inputs)
-    if let shard = options.shard { files = files.filter { shard.contains($0) } }
+    files = try PresetFolder.expand(options.inputs)
+    fingerprint = options.fingerprint(files: files)
     var declared = Set<String>()
-    for file in files {
+    for (index, file) in files.enumerated() where options.shard?.contains(file) ?? true {
       do {
         let input = try PresetFolder.load(file, options: options.inputOptions)
         let names = Set(input.parameters.map(\.name))
         declared.formUnion(names)
-        let loaded = try BatchPreset(file: file, input: input, settings: options.settings.filter { names.contains($0.key) }, options: options)
+        let loaded = try BatchPreset(
+          file: file, inputIndex: index, input: input, settings: options.settings.filter { names.contains($0.key) },
+          options: options)
         outputs += try BatchPlan.outputs(of: loaded, index: presets.count, options: options)
         presets.append(loaded)
       } catch {
@@ -60,9 +67,26 @@ public struct BatchPlan: Sendable {
         onFailure(failure)
       }
     }
-    for name in options.settings.keys.sorted() where !declared.contains(name) && !presets.isEmpty {
-      throw BatchError.undeclaredSetting(name: name)
+    let undeclared = options.settings.keys.sorted().filter { !declared.contains($0) }
+    guard !undeclared.isEmpty, !presets.isEmpty else { return }
+    // A shard holds only some presets: a setting is checked against every input, as one
+    // machine's batch checks it, and the other shards' files are read only for that.
+    if let shard = options.shard {
+      for file in files where !shard.contains(file) {
+        if let input = try? PresetFolder.load(file, options: options.inputOptions) {
+          declared.formUnion(input.parameters.map(\.name))
+        }
+      }
     }
+    if let name = undeclared.first(where: { !declared.contains($0) }) { throw BatchError.undeclaredSetting(name: name) }
+  }
+
+  /// The position in `files` of a preset file of this plan.
+  func inputIndex(of file: String) -> Int { files.firstIndex(of: file) ?? files.count }
+
+  /// The input positions this plan's shard holds (every one without a shard).
+  var ownedInputs: [Int] {
+    files.indices.filter { options.shard?.contains(files[$0]) ?? true }
   }
 
   // MARK: - Outputs of one preset
@@ -124,13 +148,14 @@ public struct BatchPreset: Sendable {
   public var settings: [String: String]
   /// SHA-256 of the preset file's bytes (64 hex digits).
   public var sha256: String
-  /// The worst instant at which `scene`'s drawing leaves the canvas (checked at every frame of
-  /// the loop), or nil when it stays inside.
-  public var overflow: CanvasOverflow?
+  /// Its position among every input file of the batch (`BatchPlan.files`).
+  public var inputIndex: Int
 
-  /// Resolves `preset` with `settings` and checks its canvas at every scale of `options`.
+  /// Resolves `preset` with `settings` and checks its canvas size at every scale of `options`.
+  /// Whether its drawing leaves the canvas is measured later, with its contact sheet
+  /// (`Batch.run`), and kept in the manifest, so planning an up-to-date batch evaluates nothing.
   /// - Throws: `PresetError`, `BatchError.canvasOutOfRange`.
-  init(file: String, input: AnimationInput, settings: [String: String], options: BatchOptions) throws {
+  init(file: String, inputIndex: Int, input: AnimationInput, settings: [String: String], options: BatchOptions) throws {
     var scene = try input.source(settings: settings, limits: options.limits)
     if let limit = options.formats.compactMap({ $0.frameRateLimit?.fps }).min(), scene.timeline.requestedFPS > limit {
       scene = try scene.retimed(fps: limit, limits: options.limits)
@@ -148,7 +173,7 @@ public struct BatchPreset: Sendable {
     self.scene = scene
     self.settings = settings
     self.sha256 = SHA256.hex(PresetFolder.bytes(of: file))
-    self.overflow = scene.canvasOverflow()
+    self.inputIndex = inputIndex
   }
 
   /// The cache key of one of this preset's outputs, `detail` naming the output.

@@ -35,6 +35,12 @@ package enum ContactSheet {
   /// 16; the sheet never depends on the number of threads.
   /// - Throws: `RasterError`.
   package static func render(_ renderer: Renderer) throws -> Frame {
+    make(try cells(renderer), columns: columns(for: renderer))
+  }
+
+  /// The cells of `render(_:)`'s sheet: the sampled frames with their labels.
+  /// - Throws: `RasterError`.
+  package static func cells(_ renderer: Renderer) throws -> [Cell] {
     let timeline = renderer.scene.timeline
     let total = timeline.frameCount
     let step = max(1, (total + maximumCells - 1) / maximumCells)
@@ -47,9 +53,12 @@ package enum ContactSheet {
         cells.append(Cell(frame: frame, label: "#\(index) " + String(format: "%.2fs", timeline.time(ofFrame: index))))
       }
     }
-    let width = renderer.scene.size.width
-    let columns = max(1, min(10, Int((targetWidth / (width + 8)).rounded(.down))))
-    return make(cells, columns: columns)
+    return cells
+  }
+
+  /// Columns of `render(_:)`'s sheet: as many as fit in `targetWidth` points, 1…10.
+  package static func columns(for renderer: Renderer) -> Int {
+    max(1, min(10, Int((targetWidth / (renderer.scene.size.width + 8)).rounded(.down))))
   }
 
   // MARK: - Composing

@@ -1,4 +1,5 @@
 import Foundation
+import KurukuruCore
 import KurukuruRender
 
 // MARK: - Gallery
@@ -40,6 +41,8 @@ package enum Gallery {
     /// a light and a dark tile next to the GIF, with its format and bytes: unlike the GIF, one
     /// file looks right on both.
     package var fullAlpha: [Link] = []
+    /// Its ink is near invisible on the dark tile (`InkContrast`): the dark tiles get a note.
+    package var darkInk = false
   }
 
   /// A parameter and the value it was rendered with.
@@ -56,6 +59,49 @@ package enum Gallery {
     package var label: String
     /// Size in bytes.
     package var bytes: Int
+  }
+
+  /// The page of a batch's manifest: a card per preset record, in order, and its failures.
+  package static func html(manifest: Manifest) -> String {
+    html(cards: cards(of: manifest), failures: manifest.failures.map { BatchFailure(file: $0.file, message: $0.message) },
+         title: manifest.title)
+  }
+
+  /// The cards of a manifest's presets, but those among its failures. The light tile shows the first GIF at 1× among the
+  /// preset's outputs when there is one, else the light preview; the dark tile the dark preview
+  /// when there is one (a transparent background), else the light tile.
+  package static func cards(of manifest: Manifest) -> [Card] {
+    let inputs = manifest.inputOfPreset
+    var byInput: [Int: [Manifest.Entry]] = [:]
+    for entry in manifest.outputs { if let input = inputs[entry.preset] { byInput[input, default: []].append(entry) } }
+    let failed = Set(manifest.failures.map(\.input))
+    return manifest.presets.filter { !failed.contains($0.input) }.map { record in
+      let name = record.name, outputs = byInput[record.input] ?? []
+      let own = outputs.filter { $0.format != "contact-sheet" && !$0.path.hasPrefix("previews/") }
+      let light = own.first { $0.format == "gif" && $0.scale == 1 }?.path ?? "previews/\(name)-light.gif"
+      let darkPath = "previews/\(name)-dark.gif"
+      return Card(
+        name: name, title: record.title ?? name, source: record.source, family: record.family, warning: record.warning,
+        file: record.file, width: record.width, height: record.height, fps: record.fps, duration: record.duration,
+        frames: record.frames, parameters: record.parameters.map { Parameter(name: $0.name, value: $0.value) },
+        light: light, dark: outputs.contains { $0.path == darkPath } ? darkPath : light,
+        contactSheet: "\(name).contact.png",
+        outputs: own.map { Link(path: $0.path, label: $0.path, bytes: $0.bytes) }, fullAlpha: fullAlphaImages(own),
+        darkInk: record.darkInk)
+    }
+  }
+
+  /// The outputs browsers play with full alpha, one per format, at the smallest scale written.
+  static func fullAlphaImages(_ outputs: [Manifest.Entry]) -> [Link] {
+    var seen = Set<String>()
+    return outputs.enumerated().sorted { a, b in
+      a.element.scale != b.element.scale ? a.element.scale < b.element.scale : a.offset < b.offset
+    }.compactMap { _, e -> Link? in
+      guard let type = OutputFormats.named(e.format), (try? type.init(options: FormatOptionValues()))?.showsFullAlphaInBrowsers == true,
+        seen.insert(type.name).inserted
+      else { return nil }
+      return Link(path: e.path, label: type.displayName, bytes: e.bytes)
+    }
   }
 
   /// The page.
@@ -92,12 +138,13 @@ package enum Gallery {
             <p class="caption">\(esc(image.label)) · \(bytes(image.bytes)) · the same file on both</p>
             """
           }.joined())
+          \(c.darkInk ? "<p class=\"note\">Dark ink: near invisible on the dark tiles, which show how it looks on a dark page.</p>" : "")
           <h3>\(esc(c.title)) <small>\(esc(c.name))</small></h3>
           \(c.source.map { "<p class=\"source\">\(esc($0))</p>" } ?? "")
           \(c.warning.map { "<p class=\"warning\">⚠︎ \(esc($0))</p>" } ?? "")
           <dl>
             <dt>size</dt><dd>\(OutputNaming.number(c.width))×\(OutputNaming.number(c.height)) pt</dd>
-            <dt>loop</dt><dd>\(OutputNaming.number(c.duration)) s · \(c.frames) frames · \(String(format: "%.4g", c.fps)) fps</dd>
+            <dt>loop</dt><dd>\(NumberText.format(c.duration, decimals: 6)) s · \(c.frames) frames · \(String(format: "%.4g", c.fps)) fps</dd>
             <dt>parameters</dt><dd>\(params)</dd>
             <dt>preset</dt><dd><code>\(esc(c.file))</code></dd>
           </dl>
@@ -155,6 +202,7 @@ package enum Gallery {
         .outputs { margin: 6px 0 0; padding-left: 18px; }
         .tiles.alpha { margin-top: 8px; } .tiles.alpha .tile { min-height: 90px; }
         .caption { color: #8e8e93; margin: 2px 0 0; font-size: 12px; }
+        .note { color: #3c3c43; background: #f2f2f7; border-radius: 6px; padding: 4px 8px; margin: 6px 0 0; font-size: 12px; }
         .failures { background: #fff0f0; border-radius: 12px; padding: 12px; margin-top: 16px; }
       </style>
       </head>

@@ -8,18 +8,45 @@ import KurukuruRender
 /// cache key it was rendered for. Batch reads the previous run's manifest to skip outputs that
 /// are up to date and writes the new one at the end.
 ///
+/// It is also everything the gallery shows (`presets`, `failures`, `title`): `index.html` is a
+/// function of the manifest alone, so shards of one batch join by joining their manifests
+/// (`Manifest.joined`, `BatchMerge`), whichever machine wrote them.
+///
 /// The JSON is written by hand so that its bytes are stable: keys in a fixed order, two-space
-/// indent, whole numbers without a fraction, a trailing newline.
+/// indent, whole numbers without a fraction, a trailing newline; `batch`, `title`, `shards`,
+/// `presets` and `failures` only when set.
 public struct Manifest: Equatable, Sendable {
   /// The tool that wrote the manifest, e.g. `kurukuru 0.1.0`.
   public var tool: String
+  /// What the batch was asked (`BatchOptions.fingerprint`: inputs, formats, scales, settings,
+  /// title, limits), as 64 hex digits; empty in a manifest made by hand. Shards join only when
+  /// it is the same.
+  public var batch: String
+  /// The gallery's title.
+  public var title: String
+  /// The shards this manifest holds, when it holds only some of a sharded batch; nil when it
+  /// holds every preset (an unsharded batch, or every shard joined).
+  public var shards: ShardSet?
+  /// Every preset that loaded, in input order, with what its gallery card shows (a preset that
+  /// is also among `failures` gets no card).
+  public var presets: [PresetRecord]
   /// The outputs, in plan order (per preset: formats × scales, contact sheet, previews).
   public var outputs: [Entry]
+  /// The presets that failed, in input order.
+  public var failures: [FailureRecord]
 
   /// Creates a manifest. `tool` defaults to `ToolVersion.name`.
-  public init(tool: String = ToolVersion.name, outputs: [Entry]) {
+  public init(
+    tool: String = ToolVersion.name, batch: String = "", title: String = "", shards: ShardSet? = nil,
+    presets: [PresetRecord] = [], outputs: [Entry], failures: [FailureRecord] = []
+  ) {
     self.tool = tool
+    self.batch = batch
+    self.title = title
+    self.shards = shards
+    self.presets = presets
     self.outputs = outputs
+    self.failures = failures
   }
 
   /// The manifest's name inside an output folder.
@@ -81,11 +108,41 @@ public struct Manifest: Equatable, Sendable {
   }
 
   /// The manifest in `bytes`, or nil when they are not a manifest (as `read(_:)`).
+  /// Numbers are read by the project's own JSON parser, which gives every written number back
+  /// exactly (`30.284301606922124`; Foundation's reader on Linux is a unit in the last place off).
   public static func parse(_ bytes: [UInt8]) -> Manifest? {
-    guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+    var parser = JSONParser(text: String(decoding: bytes, as: UTF8.self), file: fileName)
+    guard let node = try? parser.parse(), let root = plain(node) as? [String: Any],
       let outputs = root["outputs"] as? [[String: Any]]
     else { return nil }
-    let entries = outputs.compactMap { o -> Entry? in
+    var manifest = Manifest(tool: root["tool"] as? String ?? "", outputs: entries(outputs))
+    manifest.batch = root["batch"] as? String ?? ""
+    manifest.title = root["title"] as? String ?? ""
+    manifest.shards = (root["shards"] as? [String: Any]).flatMap(ShardSet.init(json:))
+    manifest.presets = (root["presets"] as? [[String: Any]] ?? []).compactMap(PresetRecord.init(json:))
+    manifest.failures = (root["failures"] as? [[String: Any]] ?? []).compactMap(FailureRecord.init(json:))
+    return manifest
+  }
+
+  /// A parsed JSON value as Foundation's reader gives it: dictionaries, arrays, strings,
+  /// `NSNumber`s, `Bool`s and `NSNull`.
+  private static func plain(_ node: JSONNode) -> Any {
+    switch node.value {
+    case .null: return NSNull()
+    case .bool(let b): return b
+    case .number(let v): return NSNumber(value: v)
+    case .string(let s): return s
+    case .array(let items): return items.map(plain)
+    case .object(let members):
+      var out: [String: Any] = [:]
+      for m in members where out[m.key] == nil { out[m.key] = plain(m.value) }
+      return out
+    }
+  }
+
+  /// The output entries of a parsed `outputs` array.
+  private static func entries(_ outputs: [[String: Any]]) -> [Entry] {
+    return outputs.compactMap { o -> Entry? in
       guard let p = o["path"] as? String, let key = o["key"] as? String, let sha = o["sha256"] as? String else {
         return nil
       }
@@ -96,7 +153,6 @@ public struct Manifest: Equatable, Sendable {
         duration: (o["duration"] as? NSNumber)?.doubleValue ?? 0, sha256: sha,
         presetHash: o["presetHash"] as? String ?? "", key: key)
     }
-    return Manifest(tool: root["tool"] as? String ?? "", outputs: entries)
   }
 
   /// The entries by path (the last one wins when a path repeats).
@@ -108,8 +164,12 @@ public struct Manifest: Equatable, Sendable {
 
   /// The JSON text, ending in a newline: keys in a fixed order, two-space indentation.
   public var json: String {
-    JSONOut.object([
-      ("tool", .string(tool)),
+    var members: [(String, JSONOut)] = [("tool", .string(tool))]
+    if !batch.isEmpty { members.append(("batch", .string(batch))) }
+    if !title.isEmpty { members.append(("title", .string(title))) }
+    if let shards { members.append(("shards", shards.jsonValue)) }
+    if !presets.isEmpty { members.append(("presets", .array(presets.map(\.jsonValue)))) }
+    members.append(
       ("outputs", .array(outputs.map { e in
         .object([
           ("path", .string(e.path)), ("preset", .string(e.preset)), ("format", .string(e.format)),
@@ -117,8 +177,9 @@ public struct Manifest: Equatable, Sendable {
           ("duration", .number(e.duration)), ("sha256", .string(e.sha256)), ("presetHash", .string(e.presetHash)),
           ("key", .string(e.key)),
         ])
-      })),
-    ]).render() + "\n"
+      })))
+    if !failures.isEmpty { members.append(("failures", .array(failures.map(\.jsonValue)))) }
+    return JSONOut.object(members).render() + "\n"
   }
 
   /// Writes `json` to `target` atomically.

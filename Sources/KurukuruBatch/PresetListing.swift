@@ -49,7 +49,7 @@ package struct PresetListing {
           ("name", .string(scene.name)), ("file", .string(entry.file)), ("title", preset.title.map { .string($0) } ?? .null),
           ("family", preset.family.map { .string($0) } ?? .null), ("source", preset.source.map { .string($0) } ?? .null),
           ("width", .number(scene.size.width)), ("height", .number(scene.size.height)),
-          ("fps", .number(scene.timeline.fps)), ("duration", .number(scene.timeline.period)),
+          ("fps", .number(NumberText.tidy(scene.timeline.fps))), ("duration", .number(scene.timeline.period)),
           ("frames", .int(scene.timeline.frameCount)),
           ("parameters", .array(preset.parameters.map { .string($0.name) })),
         ])

@@ -38,6 +38,10 @@ public struct Renderer: Sendable {
   /// Called after every frame rendered, from the rendering thread (for progress lines).
   /// Default nil.
   public var onFrame: (@Sendable () -> Void)?
+  /// Called after every frame the format has written (encoded by the GIF, APNG or WebP encoder
+  /// in its last pass, or a PNG sequence's file), from the writing thread (for progress lines).
+  /// Default nil.
+  public var onEncoded: (@Sendable () -> Void)?
   /// Each rendered frame's canvas overflow, measured on the display list it was drawn from, so
   /// that `canvasOverflow` after rendering evaluates nothing again. Belongs to `scene` (a
   /// re-timed renderer is a new one with its own).
@@ -172,6 +176,7 @@ public struct Renderer: Sendable {
     var renderer = try Renderer(
       scene.retimed(fps: limit.fps, limits: limits), scale: scale, jobs: jobs, limits: limits, cache: rasterizer.cache)
     renderer.onFrame = onFrame
+    renderer.onEncoded = onEncoded
     let note = "\(limit.reason); \(OutputNaming.number(scene.timeline.requestedFPS)) fps lowered to \(OutputNaming.number(limit.fps))"
     return PreparedRenderer(renderer: renderer, note: note)
   }

@@ -8,9 +8,11 @@ extension Renderer {
   /// shown for exactly `Renderer.frameTiming(of: scene.timeline)`.
   public var timedFrames: TimedFrames {
     let renderer = self
-    return TimedFrames(width: width, height: height, timing: Renderer.frameTiming(of: scene.timeline)) {
+    var frames = TimedFrames(width: width, height: height, timing: Renderer.frameTiming(of: scene.timeline)) {
       try renderer.frames($0)
     }
+    if let onEncoded { frames.onEncoded = { _ in onEncoded() } }
+    return frames
   }
 
   /// A timeline's frames as exact fractions of a second: every frame lasts period / frames,

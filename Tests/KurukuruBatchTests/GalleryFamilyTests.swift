@@ -83,3 +83,89 @@ final class GalleryFamilyTests: XCTestCase {
     XCTAssertEqual(warnings, ["\(file): drawing leaves the 16×16 canvas by 1 pt (bottom) at t = 0 s"])
   }
 }
+
+// MARK: - What the manifest keeps per preset
+
+final class PresetRecordTests: XCTestCase {
+  /// The overflow warning is measured with the contact sheet and kept in the preset's record: an
+  /// up-to-date batch reports what the record says (here edited by hand, which a re-measure would
+  /// not repeat) and draws nothing again.
+  func testAnUpToDateBatchReportsTheWarningItsManifestKept() throws {
+    let input = try BatchTest.folder(), out = try BatchTest.folder()
+    let wide = BatchTest.dot(name: "out").replacingOccurrences(of: "{ \"offset\": { \"y\": 5 } }", with: "{ \"offset\": { \"y\": 7 } }")
+    let file = try BatchTest.write(wide, as: "out.json", in: input)
+    let options = BatchOptions(inputs: [input], output: out)
+    try Batch.run(options)
+    let manifestPath = out + "/manifest.json"
+    let text = try String(contentsOfFile: manifestPath, encoding: .utf8)
+    let measured = "drawing leaves the 16×16 canvas by 1 pt (bottom) at t = 0 s"
+    XCTAssertTrue(text.contains("\"warning\": \"\(measured)\""), text)
+    try text.replacingOccurrences(of: measured, with: "kept warning").write(toFile: manifestPath, atomically: true, encoding: .utf8)
+    let log = EventLog()
+    let report = try Batch.run(options, onEvent: log.record)
+    XCTAssertEqual(report.written, 0)
+    let warnings = log.all.compactMap { event -> String? in
+      if case .presetWarning(let f, let message) = event { return "\(f): \(message)" } else { return nil }
+    }
+    XCTAssertEqual(warnings, ["\(file): kept warning"])
+    XCTAssertTrue(try String(contentsOfFile: out + "/index.html", encoding: .utf8).contains("kept warning"))
+  }
+
+  /// A manifest without preset records (written before they were kept) gets its contact sheets
+  /// drawn again, so the warning is measured rather than lost.
+  func testAManifestWithoutRecordsHasItsContactSheetsDrawnAgain() throws {
+    let input = try BatchTest.folder(), out = try BatchTest.folder()
+    let wide = BatchTest.dot(name: "out").replacingOccurrences(of: "{ \"offset\": { \"y\": 5 } }", with: "{ \"offset\": { \"y\": 7 } }")
+    try BatchTest.write(wide, as: "out.json", in: input)
+    let options = BatchOptions(inputs: [input], output: out)
+    let first = try Batch.run(options)
+    var old = first.manifest
+    old.presets = []
+    try Array(old.json.utf8).withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: out + "/manifest.json")) }
+    let log = EventLog()
+    let second = try Batch.run(options, onEvent: log.record)
+    XCTAssertEqual(second.written, 1, "the contact sheet only")
+    XCTAssertEqual(second.manifest, first.manifest)
+    XCTAssertEqual(log.all.filter { if case .presetWarning = $0 { return true } else { return false } }.count, 1)
+  }
+
+  /// A preset with a failed output (spinkit-plane's 3-D turn has no Lottie form) keeps its
+  /// record, so its up-to-date contact sheet is not drawn again; it gets no gallery card.
+  func testAPresetWithAFailedOutputKeepsItsRecord() throws {
+    let out = try BatchTest.folder()
+    let options = BatchOptions(inputs: ["spinkit-plane"], output: out, formats: [GIFFormat(), LottieFormat()])
+    let first = try Batch.run(options)
+    XCTAssertEqual(first.failures.count, 1)
+    XCTAssertEqual(first.manifest.presets.map(\.name), ["spinkit-plane"])
+    XCTAssertEqual(first.manifest.failures.map(\.name), ["spinkit-plane"])
+    let second = try Batch.run(options)
+    XCTAssertEqual(second.written, 0, "the GIF, the contact sheet and the dark preview are up to date")
+    XCTAssertEqual(second.upToDate, 3)
+    XCTAssertFalse(try String(contentsOfFile: out + "/index.html", encoding: .utf8).contains("<section class=\"card\""))
+  }
+
+  /// WCAG 2 contrast ratios: black on white is 21; black on the gallery's dark matte 1.24.
+  func testContrastRatiosAreWCAGs() {
+    let black = RGBA8(r: 0, g: 0, b: 0), white = RGBA8(r: 255, g: 255, b: 255)
+    XCTAssertEqual(InkContrast.ratio(black, white), 21, accuracy: 1e-9)
+    // #1C1C1E: 0.2126·lin(28) + 0.7152·lin(28) + 0.0722·lin(30), lin(28) = ((28/255 + 0.055)/1.055)^2.4.
+    let lin = { (v: Double) in pow((v / 255 + 0.055) / 1.055, 2.4) }
+    let matte = 0.2126 * lin(28) + 0.7152 * lin(28) + 0.0722 * lin(30)
+    XCTAssertEqual(InkContrast.ratio(black, BatchPlan.darkMatte), (matte + 0.05) / 0.05, accuracy: 1e-12)
+    XCTAssertEqual(InkContrast.ratio(black, BatchPlan.darkMatte), 1.24, accuracy: 0.01)
+  }
+
+  /// A black dot is near invisible on the dark tile and its card says so; a blue one is not.
+  func testBlackInkGetsANoteOnTheDarkTile() throws {
+    let input = try BatchTest.folder(), out = try BatchTest.folder()
+    try BatchTest.write(BatchTest.dot(name: "blue"), as: "blue.json", in: input)
+    try BatchTest.write(BatchTest.dot(name: "black").replacingOccurrences(of: "\"blue\"", with: "\"black\""), as: "black.json", in: input)
+    let report = try Batch.run(BatchOptions(inputs: [input], output: out))
+    XCTAssertEqual(report.manifest.presets.map(\.name), ["black", "blue"])
+    XCTAssertEqual(report.manifest.presets.map(\.darkInk), [true, false])
+    let cards = try String(contentsOfFile: out + "/index.html", encoding: .utf8).components(separatedBy: "<section class=\"card\"")
+    XCTAssertEqual(cards.count, 3)
+    XCTAssertTrue(cards[1].contains("id=\"black\"") && cards[1].contains("Dark ink: near invisible on the dark tiles"))
+    XCTAssertTrue(cards[2].contains("id=\"blue\"") && !cards[2].contains("Dark ink"))
+  }
+}

@@ -134,6 +134,26 @@ final class BatchCommandTests: XCTestCase {
     XCTAssertEqual(seen.sorted(), ["activity-indicator.gif", "bars-fade.gif", "loading-circle.gif", "timing-curve-dot.gif"])
     let bad = try CLITest.run(["batch", presets.path, "--output", "x", "--shard", "4/3"])
     XCTAssertEqual(bad.status, 2)
-    XCTAssertEqual(bad.stderr, "batch: --shard takes K/N with 1 ≤ K ≤ N, got '4/3'\n")
+    XCTAssertEqual(bad.stderr, "batch: --shard takes K/N with 1 ≤ K ≤ N, or auto, got '4/3'\n")
+  }
+
+  /// `--shard auto` in a Kubernetes Indexed Job's pod writes what `--shard K/N` writes, and says
+  /// where the shard came from; with no engine's variables it is one usage error.
+  func testShardAutoReadsTheJobEnginesIndex() throws {
+    let presets = try smallPresets()
+    let explicit = try CLITest.temporaryDirectory(), auto = try CLITest.temporaryDirectory()
+    XCTAssertEqual(try CLITest.run(["batch", presets.path, "--output", explicit.path, "--shard", "2/3", "--quiet"]).status, 0)
+    let r = try CLITest.run(
+      ["batch", presets.path, "--output", auto.path, "--shard", "auto"],
+      shardEnvironment: ["JOB_COMPLETION_INDEX": "1", "KURUKURU_SHARD_COUNT": "3"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(r.stderr.hasPrefix("batch: shard 2/3 (JOB_COMPLETION_INDEX=1 KURUKURU_SHARD_COUNT=3)\n"), r.stderr)
+    XCTAssertEqual(
+      try Data(contentsOf: auto.appendingPathComponent("manifest.json")),
+      try Data(contentsOf: explicit.appendingPathComponent("manifest.json")))
+    let none = try CLITest.run(["batch", presets.path, "--output", auto.path, "--shard", "auto"], shardEnvironment: [:])
+    XCTAssertEqual(none.status, 2)
+    XCTAssertTrue(none.stderr.hasPrefix("batch: --shard auto found no shard in the environment: set KURUKURU_SHARD=K/N"), none.stderr)
+    XCTAssertEqual(none.stderr.filter { $0 == "\n" }.count, 1)
   }
 }

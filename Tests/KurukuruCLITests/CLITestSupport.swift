@@ -33,12 +33,26 @@ enum CLITest {
     return url
   }
 
-  /// Runs `kurukuru` with `arguments` in `directory`.
-  static func run(_ arguments: [String], in directory: URL? = nil) throws -> CLIRun {
+  /// The variables `batch --shard auto` reads, which `run(_:in:shardEnvironment:)` clears.
+  static let shardVariables = [
+    "KURUKURU_SHARD", "KURUKURU_SHARD_INDEX", "KURUKURU_SHARD_COUNT", "JOB_COMPLETION_INDEX", "CI_NODE_INDEX",
+    "CI_NODE_TOTAL",
+  ]
+
+  /// Runs `kurukuru` with `arguments` in `directory`. With `shardEnvironment`, the process gets
+  /// this one's environment without any shard variable of a job engine running the tests, plus
+  /// those given.
+  static func run(_ arguments: [String], in directory: URL? = nil, shardEnvironment: [String: String]? = nil) throws -> CLIRun {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    if let shardEnvironment {
+      var environment = ProcessInfo.processInfo.environment
+      for name in shardVariables { environment[name] = nil }
+      environment.merge(shardEnvironment) { _, given in given }
+      process.environment = environment
+    }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -49,10 +49,10 @@ final class OutputSafetyTests: XCTestCase {
           "\(context): \(run.stderr)")
         XCTAssertEqual(run.stderr.split(separator: "\n").filter { $0.contains("name cannot name") }.count, 1, context)
       }
-      // Only batch's own manifest and gallery (listing the failure) appear, inside out/.
+      // Only batch's own manifest, gallery (listing the failure) and lock file appear, inside out/.
       let after = try Tree.listing(sandbox)
       let added = after.keys.filter { before[$0] == nil }.sorted()
-      XCTAssertEqual(added, ["work/out", "work/out/index.html", "work/out/manifest.json"], "name \(name.debugDescription)")
+      XCTAssertEqual(added, ["work/out", "work/out/.kurukuru-batch.lock", "work/out/index.html", "work/out/manifest.json"], "name \(name.debugDescription)")
       for (path, entry) in before { XCTAssertEqual(after[path], entry, path) }
       try FileManager.default.removeItem(at: work.appendingPathComponent("out"))
     }

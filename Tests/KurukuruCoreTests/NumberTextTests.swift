@@ -60,6 +60,19 @@ final class NumberTextTests: XCTestCase {
     }
   }
 
+  /// Quotients lose the division's last-bit noise and nothing else: the frame rates of loops
+  /// whose frame count is their period times a whole fps (nv-line-scale-party at --fps 100).
+  func testTidyQuotientsAreTheExactRatesTheyStandFor() {
+    XCTAssertNotEqual(138 / 1.38, 100.0, "the division itself is a unit in the last place off")
+    XCTAssertEqual(NumberText.tidy(110 / 1.1), 100)
+    XCTAssertEqual(NumberText.tidy(138 / 1.38), 100)
+    XCTAssertEqual(NumberText.tidy(162 / 1.618), 162 / 1.618, "a rate that is not whole keeps every digit")
+    XCTAssertEqual(NumberText.tidy(30.284301606922124), 30.284301606922124)
+    XCTAssertEqual(NumberText.tidy(0.1 + 0.2), 0.3)
+    XCTAssertEqual(NumberText.tidy(0), 0)
+    XCTAssertTrue(NumberText.tidy(.infinity).isInfinite)
+  }
+
   func testWhatIsWrittenReadsBackAsTheSameValue() {
     var generator = SplitMix64(seed: 7)
     for _ in 0..<2000 {

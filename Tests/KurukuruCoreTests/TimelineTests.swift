@@ -20,14 +20,40 @@ final class TimelineTests: XCTestCase {
   // MARK: - Least common multiple
 
   /// The error quotes the least common multiple of *all* the cycles, not of those read before
-  /// the running value first passed the limit (195.84 s for the first three).
+  /// the running value first passed the limit (195.84 s for the first three), in whole seconds.
   func testLoopPeriodErrorQuotesTheMultipleOfEveryCycle() {
     let text = Self.preset([0.72, 1.02, 1.28, 1.42].map(Self.forever))
     XCTAssertEqual(
       presetError(text),
-      "test.json: loop period 13904.64 s (least common multiple of the cycles 0.72 s, 1.02 s, 1.28 s, 1.42 s) exceeds 30 s; set \"duration\" in the preset to choose the loop (a number, or \"auto\" for the least visible seam)")
+      "test.json: loop period 13905 s (least common multiple of the cycles 0.72 s, 1.02 s, 1.28 s, 1.42 s) exceeds 30 s; set \"duration\" in the preset to choose the loop (a number, or \"auto\" for the least visible seam)")
     XCTAssertEqual(try Timeline.leastCommonMultiple([0.72, 1.02, 1.28, 1.42], file: "x") ?? 0, 13_904.64, accuracy: 1e-6)
     XCTAssertEqual(try Timeline.leastCommonMultiple([0.5, 0.75], file: "x") ?? 0, 1.5, accuracy: 1e-12)
+  }
+
+  /// A multiple past a million seconds is not spelled out: cycles of 0.1234 s and 0.4321 s have
+  /// 1234 × 4321 / 10⁴ = 533.2114 s as their multiple, and a third of 0.9877 s multiplies it
+  /// by 9877 (5,266,529 s).
+  func testAnAstronomicalLoopPeriodIsNotSpelledOut() {
+    XCTAssertEqual(
+      presetError(Self.preset([0.1234, 0.4321].map(Self.forever))),
+      "test.json: loop period 533.21 s (least common multiple of the cycles 0.1234 s, 0.4321 s) exceeds 30 s; set \"duration\" in the preset to choose the loop (a number, or \"auto\" for the least visible seam)")
+    XCTAssertEqual(
+      presetError(Self.preset([0.1234, 0.4321, 0.9877].map(Self.forever))),
+      "test.json: loop period over 1e6 s (least common multiple of the cycles 0.1234 s, 0.4321 s, 0.9877 s) exceeds 30 s; set \"duration\" in the preset to choose the loop (a number, or \"auto\" for the least visible seam)")
+  }
+
+  /// `"auto"` is never read as an expression: beside a parameter named `auto` it is an error
+  /// at the duration, and `{"auto": s}` or a renamed parameter are the ways out.
+  func testAutoBesideAParameterNamedAutoIsAnError() throws {
+    let animations = [0.72, 1.02].map(Self.forever)
+    let ambiguous = Self.preset(animations, extra: #"\#n  "parameters": {"auto": {"default": 2}}, "duration": "auto","#)
+    XCTAssertEqual(
+      presetError(ambiguous),
+      #"test.json:4:55: "duration": "auto" is the automatic loop, but a parameter is also named 'auto'; rename the parameter, or write {"auto": 10} for the automatic loop (at duration)"#)
+    let object = Self.preset(animations, extra: #"\#n  "parameters": {"auto": {"default": 2}}, "duration": {"auto": 4},"#)
+    XCTAssertNil(presetError(object))
+    let expression = Self.preset(animations, extra: #"\#n  "parameters": {"auto": {"default": 2}}, "duration": "auto * 1","#)
+    XCTAssertEqual(try Preset(text: expression, file: "t.json").scene().timeline.period, 2)
   }
 
   // MARK: - Seams

@@ -1,4 +1,5 @@
 import Foundation
+import KurukuruBatch
 import KurukuruCore
 import KurukuruRender
 
@@ -26,7 +27,8 @@ enum RenderCommand: Command {
         so a higher value is lowered to 50 with a warning
         """),
       CLI.backgroundOption,
-    ] + OutputFormats.options.map(OptionSpec.init) + [CLI.setOption, CLI.jobsOption, CLI.maxWorkOption] + CLI.inputOptions,
+    ] + OutputFormats.options.map(OptionSpec.init) + [CLI.setOption, CLI.jobsOption, CLI.maxWorkOption]
+      + [OptionSpec("quiet", nil, "no progress line (one is drawn on stderr only when it is a terminal)")] + CLI.inputOptions,
     discussion: """
       PNG frames are straight RGBA, named NAME0.png, NAME1.png, … (NAME0@2x.png at --scale 2), as
       UIImage.animatedImageNamed(_:duration:) expects. Frame i is rendered at t = i / fps.
@@ -56,12 +58,28 @@ enum RenderCommand: Command {
     }
     for (file, renderer) in renderers {
       for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
+      // Frames drawn and encoded, on a live line while the output is written.
+      var renderer = renderer
+      let counts = FrameCounts(), started = Date(), total = renderer.frameCount
+      let label = renderers.count > 1 ? "render \(renderer.scene.name)" : "render"
+      let line = ProgressLine(quiet: args.has("quiet")) {
+        let now = counts.now
+        return ProgressText.line(
+          label, drawn: now.drawn, encoded: now.encoded, frames: total, elapsed: Date().timeIntervalSince(started))
+      }
+      if line.enabled {
+        renderer.onFrame = { counts.drew() }
+        renderer.onEncoded = { counts.encoded() }
+      }
+      line.start()
+      defer { line.clear() }
       // With several presets --output is the folder that receives each one's default path.
       let summary = try CLI.naming(file) {
         renderers.count > 1
           ? try renderer.write(format, to: renderer.defaultTarget(for: format, in: args.value("output") ?? "."))
           : try renderer.write(format, to: args.value("output"))
       }
+      line.clear()
       // Asked after writing: the frames were measured as they were drawn.
       if let overflow = renderer.canvasOverflow { Console.err("\(file): warning: \(overflow)") }
       Console.out(summary.line(loopSeconds: renderer.scene.timeline.period, format: type(of: format)))

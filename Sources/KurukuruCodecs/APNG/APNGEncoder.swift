@@ -102,6 +102,7 @@ public enum APNGEncoder {
     defer { writer.abandon() }
     var next = 0
     func add(_ i: Int, _ canvas: [UInt8], _ rect: PixelRect?) throws {
+      defer { frames.onEncoded?(i) }
       guard next < shown.count, shown[next] == i else { return }
       try writer.add(canvas, changed: rect, delay: shownDelays[next])
       next += 1

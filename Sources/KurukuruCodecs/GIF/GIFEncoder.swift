@@ -284,6 +284,7 @@ public enum GIFEncoder {
         mapper.map(keys, changed: first ? nil : changed)
         first = false
         try stream.add(mapper.canvas, delay: delays[i])
+        frames.onEncoded?(i)
       }
     } else {
       var first = true
@@ -304,6 +305,7 @@ public enum GIFEncoder {
           mapper.map(keys, changed: first ? nil : change.positions)
           first = false
           try stream.add(mapper.canvas, delay: delays[range.lowerBound + offset])
+          frames.onEncoded?(range.lowerBound + offset)
         }
         last = rendered.last
       }

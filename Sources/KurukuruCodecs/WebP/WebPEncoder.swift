@@ -145,6 +145,7 @@ public enum WebPEncoder {
       _ = try Parallel.map(encoders.count, workers: threads) { e in
         for (offset, frame) in rendered.enumerated() {
           try encoders[e].add(frame, timestamp: starts[range.lowerBound + offset])
+          if e == 0 { frames.onEncoded?(range.lowerBound + offset) }
         }
       }
     }

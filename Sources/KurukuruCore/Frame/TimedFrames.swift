@@ -21,6 +21,10 @@ public struct TimedFrames {
   /// The number of frames and when each is shown.
   public let timing: FrameTiming
   private let provide: (Range<Int>) throws -> [Frame]
+  /// Called by the GIF, APNG and WebP encoders with a frame's index once they have written it in
+  /// their last pass (a merged or skipped frame too), from the encoding thread, for progress
+  /// lines; it never changes a byte. Default nil.
+  public var onEncoded: (@Sendable (Int) -> Void)?
 
   /// A provider of frames rendered or decoded on request.
   /// - Parameters:

@@ -6,6 +6,7 @@ extension Preset {
   /// What `kurukuru info PRESET --json` says about this preset resolved as `scene`, in a fixed
   /// order: file, name, title, size in points, fps, loop duration in seconds, frames, background,
   /// parameters (name, type, default, bounds, description), and notes and source when present.
+  /// The fps is `NumberText.tidy`'s: frames / period without the division's last-bit noise.
   package func description(of scene: ResolvedScene, file: String) -> [(String, JSONOut)] {
     let parameters: [JSONOut] = self.parameters.map { p in
       var m: [(String, JSONOut)] = [("name", .string(p.name))]
@@ -23,7 +24,7 @@ extension Preset {
     var members: [(String, JSONOut)] = [
       ("file", .string(file)), ("name", .string(scene.name)), ("title", title.map { .string($0) } ?? .null),
       ("width", .number(scene.size.width)), ("height", .number(scene.size.height)),
-      ("fps", .number(scene.timeline.fps)), ("duration", .number(scene.timeline.period)),
+      ("fps", .number(NumberText.tidy(scene.timeline.fps))), ("duration", .number(scene.timeline.period)),
       ("frames", .int(scene.timeline.frameCount)), ("background", .string(scene.background.hexDescription)),
       ("parameters", .array(parameters)),
     ]

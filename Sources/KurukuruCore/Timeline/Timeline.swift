@@ -80,7 +80,7 @@ public struct Timeline: Equatable, Sendable {
         let lcm = try Timeline.leastCommonMultiple(cycles, file: file)
         guard let l = lcm, l <= limits.maxPeriod else {
           let list = Timeline.cycleList(cycles)
-          let p = lcm.map { fmt($0) + " s" } ?? "too long"
+          let p = lcm.map(Timeline.longPeriodText) ?? "too long"
           throw PresetError(
             file: file,
             message: "loop period \(p) (least common multiple of the cycles \(list)) exceeds \(fmt(limits.maxPeriod)) s; set \"duration\" in the preset to choose the loop (a number, or \"auto\" for the least visible seam)",
@@ -112,6 +112,15 @@ public struct Timeline: Equatable, Sendable {
         "the \(fmt(period)) s loop is \(fmt(exact)) frames at \(fmt(fps)) fps; rendering \(frames) frames at \(fmt(Double(frames) / period)) fps \(how)")
     }
     self.init(period: period, frameCount: frames, fps: Double(frames) / period, requestedFPS: fps, notes: notes, seam: seam)
+  }
+
+  /// A loop period past the limit, as the error prints it: two decimals at most below 1000 s,
+  /// whole seconds below a million, else `over 1e6 s` (an exact least common multiple of many
+  /// cycles can be astronomically long, and its digits say nothing).
+  static func longPeriodText(_ seconds: Double) -> String {
+    if seconds < 1000 { return NumberText.format(seconds, decimals: 2) + " s" }
+    if seconds < 1e6 { return NumberText.format(seconds, decimals: 0) + " s" }
+    return "over 1e6 s"
   }
 
   // MARK: - Least common multiple

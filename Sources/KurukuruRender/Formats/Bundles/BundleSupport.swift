@@ -43,6 +43,7 @@ package enum AppBundle {
       if scale == renderer.scale { return renderer }
       var r = try Renderer(renderer.scene, scale: scale, jobs: renderer.jobs, cache: renderer.rasterizer.cache)
       r.onFrame = renderer.onFrame
+      r.onEncoded = renderer.onEncoded
       return r
     }
   }

@@ -31,17 +31,9 @@ public struct GIFFormat: SingleFileFormat {
     FormatOption(
       "matte", value: "COLOR|none",
       help: """
-        GIF only: colour that partly transparent edge pixels are blended onto,
-        i.e. the page or app background (default white). A transparent
-        background stays transparent, which costs bytes (a frame that erases
-        pixels must redraw what its rectangle still shows; the faint fringe of
-        anti-aliased edges, alpha up to 128, is dropped where that keeps 40 dB
-        on the matte, as ffmpeg's alpha_threshold=128 does); for an opaque page,
-        --background with the matte colour looks the same and is up to 47%
-        smaller for shapes that move or shrink (scripts/bench.d/gif shows both).
-        none: no matte, for a page of any colour: a pixel at least half opaque
-        keeps its own colour and any other is transparent (ffmpeg's
-        alpha_threshold=128): jagged edges, and fades blink at half opacity
+        GIF only: the page colour partly transparent edges are blended onto
+        (default white); none: no matte, hard edges for a page of any colour
+        (README: GIF matte and quality)
         """),
     FormatOption("loops", value: "N", help: "GIF only: NETSCAPE loop count, 0 = forever (default 0)"),
     FormatOption(
@@ -50,16 +42,8 @@ public struct GIFFormat: SingleFileFormat {
     FormatOption(
       "quality", value: "DB",
       help: """
-        GIF only: the colour fidelity that is good enough, as PSNR in dB over
-        every pixel of every frame on the matte (default 54: no visible loss;
-        on the bundled presets at --scale 2, 0.5–0.8× the bytes of ffmpeg's
-        two-pass palettegen GIFs at a higher PSNR; 46 for a GIF that keeps
-        transparency on a matte, whose one-bit edges are off by more than
-        that on any page but the matte; 54 with --matte none). The palette
-        gets the fewest colours that reach it, then fills its power-of-two
-        table (or takes every colour when they fit the next size up); a
-        pixel that changes by under twice that error keeps its colour.
-        0 = every colour allowed, always the nearest (exact when ≤ N colours)
+        GIF only: colour fidelity as PSNR in dB on the matte (default 54, 46 when
+        transparency is kept on a matte); 0 = every colour the palette allows
         """),
   ]
 

@@ -57,6 +57,7 @@ public struct PNGSequenceFormat: OutputFormat {
       try staging.write(bytes, named: file)
       written.add(file, key: key)
       sizes.add(bytes.count)
+      renderer.onEncoded?()
     }
     try staging.commit { file in
       guard file.hasPrefix(name), file.hasSuffix(suffix + ".png") else { return false }

@@ -31,9 +31,8 @@ public struct WebPFormat: OutputFormat {
     FormatOption(
       "quality", value: "Q",
       help: """
-        WebP: lossy colour at quality Q (0...100) with exact alpha; the
-        lossless file is kept when it is smaller or the lossy one is under
-        40 dB (flat loaders often are). Default: lossless, exact pixels
+        WebP: lossy colour at quality Q (0...100), exact alpha, kept only when
+        smaller and at least 40 dB (default: lossless)
         """),
   ]
 

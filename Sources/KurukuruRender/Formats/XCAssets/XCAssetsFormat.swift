@@ -50,10 +50,11 @@ public struct XCAssetsFormat: OutputFormat {
     "\(name)\(index).imageset/\(PNGSequenceFormat.fileName(name: name, index: index, scale: scale))"
   }
 
-  /// The Swift that plays the catalog: `UIImage.animatedImageNamed("NAME", duration: 1.2)`.
+  /// The Swift that plays the catalog: `UIImage.animatedImageNamed("NAME", duration: 1.2)`, the
+  /// duration to six decimals at most (`7.066667` for an automatic loop of 7.0666… s).
   public static func swiftLine(name: String, duration: Double) -> String {
     let escaped = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    return "UIImage.animatedImageNamed(\"\(escaped)\", duration: \(AppBundle.number(duration)))"
+    return "UIImage.animatedImageNamed(\"\(escaped)\", duration: \(NumberText.format(duration, decimals: 6)))"
   }
 
   // MARK: - Contents.json
