@@ -55,4 +55,26 @@ final class LottieInputCommandTests: XCTestCase {
     XCTAssertEqual(warnings.count, 1, allowed.stderr)
     XCTAssertTrue(warnings.first?.contains("text layers") ?? false, allowed.stderr)
   }
+
+  /// `render FILE --format apng,webp --fit 96x96`: one file per format, at the scale that fits
+  /// 40×40 pt in 96×96 px (2.4), each byte for byte what a render of that format alone writes.
+  func testSeveralFormatsAtAFittedScaleWriteWhatEachAloneWrites() throws {
+    let dir = try CLITest.temporaryDirectory()
+    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+    let file = try write("loader.json", in: dir)
+    let both = dir.appendingPathComponent("both"), alone = dir.appendingPathComponent("alone")
+    let run = try CLITest.run(["render", file.path, "--format", "apng,webp", "--fit", "96x96", "--output", both.path])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    for format in ["apng", "webp"] {
+      let single = try CLITest.run(["render", file.path, "--format", format, "--fit", "96x96", "--output", alone.path + "/"])
+      XCTAssertEqual(single.status, 0, single.stderr)
+      let name = "loader@2.4x.\(format)"
+      let a = try XCTUnwrap(FileManager.default.contents(atPath: both.appendingPathComponent(name).path), name)
+      let b = try XCTUnwrap(FileManager.default.contents(atPath: alone.appendingPathComponent(name).path), name)
+      XCTAssertEqual(a, b, name)
+    }
+    let unknown = try CLITest.run(["render", file.path, "--format", "apng,wepb", "--output", both.path])
+    XCTAssertEqual(unknown.status, 2)
+    XCTAssertTrue(unknown.stderr.contains("'wepb'"), unknown.stderr)
+  }
 }

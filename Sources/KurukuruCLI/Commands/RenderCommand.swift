@@ -10,14 +10,14 @@ enum RenderCommand: Command {
     name: "render", arguments: "PRESET...",
     abstract: "Renders each preset's loop in one of these formats:\n" + OutputFormats.summaryLines.joined(separator: "\n"),
     options: [
-      OptionSpec("format", OutputFormats.names.joined(separator: "|"), "output format (default gif)"),
+      OptionSpec("format", OutputFormats.names.joined(separator: "|"), "output format, or several comma-separated (default gif)"),
       OptionSpec(
         "output", "PATH",
         """
         the file or folder to write (default NAME.gif, NAME@Nx.gif at --scale N;
         png: the folder NAME/, NAME@Nx/; android: NAME-android/; xcassets: the
         folder that gets NAME.xcassets, default .; css: NAME-css/); with several
-        presets, a folder
+        presets or formats, the folder that gets each one's default name
         """),
       CLI.scaleOption, CLI.fitOption,
       OptionSpec(
@@ -39,29 +39,44 @@ enum RenderCommand: Command {
     guard !args.positional.isEmpty else {
       throw UsageError("render: name at least one preset file (run 'kurukuru render --help')")
     }
-    let format = try outputFormat(args)
+    let formats = try outputFormats(args)
     let jobs = try CLI.jobs(args, command: "render")
-    var fps = try args.number("fps", in: 0.1...240, command: "render")
-    if let limit = format.frameRateLimit, let f = fps, f > limit.fps {
+    let requested = try args.number("fps", in: 0.1...240, command: "render")
+    // Each format's frame rate: --fps, lowered to what the format plays.
+    let rates = formats.map { format -> Double? in
+      guard let limit = format.frameRateLimit, let f = requested, f > limit.fps else { return requested }
       Console.err("warning: \(limit.reason); --fps \(fmtNumber(f)) lowered to \(fmtNumber(limit.fps))")
-      fps = limit.fps
+      return limit.fps
     }
     let background = try CLI.color(args, "background", command: "render")
 
-    // Resolve every preset first, so that a bad one fails before anything is written.
-    var renderers: [(file: String, renderer: Renderer)] = []
+    // Resolve every input first (once per frame rate), so that a bad one fails before anything
+    // is written.
+    var renderers: [(file: String, renderer: Renderer, format: any OutputFormat)] = []
     for path in args.positional {
-      let (preset, scene) = try CLI.source(path: path, args: args, command: "render", fps: fps, background: background)
-      let prepared = try CLI.renderer(scene, file: preset.file, args: args, command: "render", jobs: jobs).prepared(for: format)
-      if let note = prepared.note { Console.err("warning: \(path): \(note)") }
-      renderers.append((preset.file, prepared.renderer))
+      var loaded: [Double?: (file: String, scene: any AnimationSource)] = [:]
+      for (format, fps) in zip(formats, rates) {
+        let source = try loaded[fps] ?? {
+          let (input, scene) = try CLI.source(path: path, args: args, command: "render", fps: fps, background: background)
+          return (input.file, scene)
+        }()
+        loaded[fps] = source
+        let prepared = try CLI.renderer(source.scene, file: source.file, args: args, command: "render", jobs: jobs)
+          .prepared(for: format)
+        if let note = prepared.note { Console.err("warning: \(path): \(note)") }
+        renderers.append((source.file, prepared.renderer, format))
+      }
     }
-    for (file, renderer) in renderers {
+    var noted = Set<String>()
+    for (file, renderer, format) in renderers {
+      if noted.insert(file).inserted {
+        for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
+      }
       for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
       // Frames drawn and encoded, on a live line while the output is written.
       var renderer = renderer
       let counts = FrameCounts(), started = Date(), total = renderer.frameCount
-      let label = renderers.count > 1 ? "render \(renderer.scene.name)" : "render"
+      let label = renderers.count == 1 ? "render" : formats.count == 1 ? "render \(renderer.scene.name)" : "render \(renderer.scene.name) \(type(of: format).name)"
       let line = ProgressLine(quiet: args.has("quiet")) {
         let now = counts.now
         return ProgressText.line(
@@ -88,25 +103,34 @@ enum RenderCommand: Command {
     return 0
   }
 
-  /// `--format` and the options of that format; options of other formats are usage errors.
-  static func outputFormat(_ args: Arguments) throws -> any OutputFormat {
-    let name = args.value("format") ?? GIFFormat.name
-    guard let type = OutputFormats.named(name) else {
-      throw UsageError(
-        "render: --format must be \(OutputFormats.names.dropLast().joined(separator: ", ")) or \(OutputFormats.names.last ?? ""), got \(quoted: name)"
-          + Suggestion.hint(for: name, in: OutputFormats.names))
+  /// `--format NAME[,NAME…]` (repeats dropped) and the options of those formats; options of
+  /// other formats are usage errors.
+  static func outputFormats(_ args: Arguments) throws -> [any OutputFormat] {
+    let text = args.value("format") ?? GIFFormat.name
+    var seen = Set<String>()
+    let names = text.split(separator: ",", omittingEmptySubsequences: false)
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { seen.insert($0).inserted }
+    let types = try names.map { name -> any OutputFormat.Type in
+      guard let type = OutputFormats.named(name) else {
+        throw UsageError(
+          "render: --format must be \(OutputFormats.names.dropLast().joined(separator: ", ")) or \(OutputFormats.names.last ?? ""), got \(quoted: name)"
+            + Suggestion.hint(for: name, in: OutputFormats.names))
+      }
+      return type
     }
-    let own = Set(type.options.map(\.name))
+    let own = Set(types.flatMap { $0.options.map(\.name) })
     for option in OutputFormats.options where !own.contains(option.name) && args.value(option.name) != nil {
       let owners = OutputFormats.formats(accepting: option.name).map { $0.name }
       throw UsageError("render: --\(option.name) applies to --format \(owners.joined(separator: ", ")) only")
     }
-    var values: [String: String] = [:]
-    for option in type.options { values[option.name] = args.value(option.name) }
-    do {
-      return try type.init(options: FormatOptionValues(values, command: "render"))
-    } catch let error as RenderError {
-      throw UsageError(error.description)
+    return try types.map { type in
+      var values: [String: String] = [:]
+      for option in type.options { values[option.name] = args.value(option.name) }
+      do {
+        return try type.init(options: FormatOptionValues(values, command: "render"))
+      } catch let error as RenderError {
+        throw UsageError(error.description)
+      }
     }
   }
 
