@@ -178,6 +178,35 @@ final class GoldenFeatureTests: XCTestCase {
       #"{"Rectangle": {}, "modifiers": [{"fill": {"LinearGradient": {"colors": ["orange", "purple"], "startPoint": "top", "endPoint": "bottom"}}}, {"frame": 20}, {"shadow": {"color": "black", "radius": 3, "y": 2}}, {"rotation3DEffect": {"degrees": 120, "axis": [1, 0.3, 0], "anchor": "top", "anchorZ": 5, "perspective": 0.5}}, {"offset": {"y": 20}}]}"#)
   }
 
+  // MARK: - Clips and masks
+
+  /// A diamond with a diamond of half its size inside, one clip path filled even-odd: a red
+  /// square shows only in the band between them (the seam where the path steps inside is a
+  /// line of no width).
+  func testClipShapeEvenOdd() throws {
+    try feature(
+      #"{"Rectangle": {}, "modifiers": [{"fill": "red"}, {"frame": 48}, {"clipShape": {"shape": {"Polygon": {"points": [[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5], [0.5, 0.25], [0.75, 0.5], [0.5, 0.75], [0.25, 0.5]]}}, "style": {"eoFill": true}}}]}"#)
+  }
+
+  /// A 60 × 20 bar offset half out of its 40 × 20 frame, clipped to the frame.
+  func testClipped() throws {
+    try feature(
+      #"{"Rectangle": {}, "modifiers": [{"fill": "blue"}, {"frame": {"width": 60, "height": 20}}, {"offset": {"x": -30}}, {"frame": {"width": 40, "height": 20}}, {"clipped": {}}]}"#)
+  }
+
+  /// A gradient square with corners of radius 12.
+  func testCornerRadius() throws {
+    try feature(
+      #"{"Rectangle": {}, "modifiers": [{"fill": {"LinearGradient": {"colors": ["orange", "purple"], "startPoint": "top", "endPoint": "bottom"}}}, {"frame": 44}, {"cornerRadius": 12}]}"#)
+  }
+
+  /// A green square seen through a half-transparent circle at its top-leading corner and an
+  /// opaque capsule across its bottom: the mask's alpha, 0.5 and 1.
+  func testMask() throws {
+    try feature(
+      #"{"Rectangle": {}, "modifiers": [{"fill": "green"}, {"frame": 44}, {"mask": {"ZStack": {"alignment": "topLeading", "content": [{"Circle": {}, "modifiers": [{"frame": 24}, {"opacity": 0.5}]}, {"Capsule": {}, "modifiers": [{"frame": {"width": 44, "height": 14}}, {"offset": {"y": 30}}]}]}}}]}"#)
+  }
+
   private func feature(
     _ view: String, size: Int = 60, file: StaticString = #filePath, function: String = #function,
     line: UInt = #line

@@ -21,7 +21,16 @@ final class LottieFormatTests: XCTestCase {
     var refused = 0
     for path in Self.presets {
       let scene = try Preset.load(path: path).scene()
-      if try String(contentsOfFile: path, encoding: .utf8).contains("\"rotation3DEffect\"") {
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      if ["clipShape", "clipped", "cornerRadius", "mask"].contains(where: { text.contains("{\"\($0)\":") }) {
+        // Lottie clips only whole layers; the one-shape-layer document refuses clips.
+        XCTAssertThrowsError(try LottieFormat.document(for: scene), path) { error in
+          XCTAssertTrue(String(describing: error).contains("Lottie clips and masks only whole layers"), "\(error)")
+        }
+        refused += 1
+        continue
+      }
+      if text.contains("\"rotation3DEffect\"") {
         // Perspective has no Lottie equivalent: these presets are refused, never approximated.
         XCTAssertThrowsError(try LottieFormat.document(for: scene), path) { error in
           XCTAssertTrue(String(describing: error).contains("rotation3DEffect tilts the view"), "\(error)")
@@ -42,6 +51,24 @@ final class LottieFormatTests: XCTestCase {
       XCTAssertEqual(bytes, try LottieFormat.document(for: scene), "\(path): deterministic")
     }
     XCTAssertGreaterThan(refused, 0, "the 3-D presets are checked")
+  }
+
+  /// Lottie clips and masks whole layers only; the exporter's one shape layer cannot hold a
+  /// clip, so each clipping word is refused in one line naming the modifier and its place.
+  func testClipsAndMasksAreRefusedInOneLine() throws {
+    for modifier in [#"{"clipShape": "Circle"}"#, #"{"clipped": {}}"#, #"{"cornerRadius": 4}"#, #"{"mask": {"Circle": {}}}"#] {
+      let scene = try Preset(
+        text: #"{"name": "c", "width": 40, "height": 40, "view": {"Rectangle": {}, "modifiers": [{"frame": 20}, \#(modifier)]}}"#,
+        file: "c.json"
+      ).scene()
+      XCTAssertThrowsError(try LottieFormat.document(for: scene)) {
+        let text = String(describing: $0)
+        let name = modifier.dropFirst(2).prefix { $0 != "\"" }
+        XCTAssertEqual(
+          text,
+          "c.json: cannot export to Lottie: \(name) is not exported: Lottie clips and masks only whole layers, and the scene is written as one shape layer; render it as gif, apng or webp instead (at view.modifiers[1])")
+      }
+    }
   }
 
   func testAPerspectiveRotationIsRefusedAndATurnAboutZIsARotation() throws {

@@ -74,6 +74,20 @@ struct Lowering {
       var e = env
       e.foreground = paint
       return inner(e)
+    case .clipShape, .clipped, .cornerRadius:
+      let items = inner()
+      guard !items.isEmpty, let clip = modifier.clip(contentSize: content, at: t) else { return items }
+      guard !clip.path.isEmpty else { return [] }
+      return [.clipped(ClipGroup(path: clip.path, transform: .identity, evenOdd: clip.evenOdd, items: items))]
+    case .mask(let maskView, _):
+      let items = inner()
+      guard !items.isEmpty, let attachment = laidOut.attachments[k - 1] else { return items }
+      let mask = Lowering.transform(
+        self.items(maskView, attachment.layout, environment: env),
+        by: .translation(x: attachment.offset.x, y: attachment.offset.y))
+      // A mask with no ink hides everything (its alpha is 0 everywhere).
+      guard !mask.isEmpty else { return [] }
+      return [.masked(MaskGroup(source: .alpha, mask: mask, items: items))]
     }
   }
 

@@ -143,6 +143,12 @@ struct LottieDocument {
       let opacity = clamped(o, scale: 100, range: 0...100)
       if opacity.isConstant && opacity.constant >= 100 { return inner }
       return [group(name, inner, transform(o: opacity)!)]
+    case .clipShape, .clipped, .cornerRadius, .mask:
+      // Lottie clips and masks whole layers (`masksProperties`, track mattes); this exporter
+      // writes the scene as one shape layer of groups, which have neither.
+      throw LottieError(
+        file: scene.label, place: place,
+        message: "\(name) is not exported: Lottie clips and masks only whole layers, and the scene is written as one shape layer; render it as gif, apng or webp instead")
     case .shadow(let color, let radius, let x, let y):
       let inner = try content(node, k - 1, environment: env, mode: mode)
       guard case .normal = mode, color.alpha > 0 else { return inner }
