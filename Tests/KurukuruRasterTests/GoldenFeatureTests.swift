@@ -1,4 +1,5 @@
 import KurukuruCore
+import KurukuruRaster
 import KurukuruSnapshot
 import XCTest
 
@@ -205,6 +206,24 @@ final class GoldenFeatureTests: XCTestCase {
   func testMask() throws {
     try feature(
       #"{"Rectangle": {}, "modifiers": [{"fill": "green"}, {"frame": 44}, {"mask": {"ZStack": {"alignment": "topLeading", "content": [{"Circle": {}, "modifiers": [{"frame": 24}, {"opacity": 0.5}]}, {"Capsule": {}, "modifiers": [{"frame": {"width": 44, "height": 14}}, {"offset": {"y": 30}}]}]}}}]}"#)
+  }
+
+  // MARK: - Animated colours
+
+  /// Halfway through red → blue: SwiftUI's linear-light mix (#BC00BC) on the left, CSS's
+  /// premultiplied sRGB (#800080) on the right; below, a gradient whose end stop fades from
+  /// clear to teal, premultiplied, and a square whose shadow turns from black to red.
+  func testAnimatedColors() throws {
+    let fade = ##"{"from": "#FF0000", "to": "#0000FF", "animation": "linear(duration: 1)"SPACE}"##
+    let view = ##"{"VStack": {"spacing": 6, "content": [{"HStack": {"spacing": 6, "content": [{"Rectangle": {}, "modifiers": [{"fill": LINEAR}, {"frame": 22}]}, {"Rectangle": {}, "modifiers": [{"fill": SRGB}, {"frame": 22}]}]}}, {"HStack": {"spacing": 6, "content": [{"Rectangle": {}, "modifiers": [{"fill": {"LinearGradient": {"stops": [{"color": "white", "location": 0}, {"color": {"from": "clear", "to": "teal", "animation": "linear(duration: 1)", "interpolation": "srgb"}, "location": 1}], "startPoint": "leading", "endPoint": "trailing"}}}, {"frame": 22}]}, {"Rectangle": {}, "modifiers": [{"fill": "gray"}, {"frame": 16}, {"shadow": {"color": {"from": "black", "to": "red", "animation": "linear(duration: 1)"}, "radius": 3, "x": 2, "y": 2}}]}]}}]}}"##
+      .replacingOccurrences(of: "LINEAR", with: fade.replacingOccurrences(of: "SPACE", with: ""))
+      .replacingOccurrences(of: "SRGB", with: fade.replacingOccurrences(of: "SPACE", with: ##", "interpolation": "srgb""##))
+    let text = ##"{"width": 60, "height": 60, "background": "white", "fps": 10, "view": \##(view)}"##
+    let results = try assertFrames(of: try Preset(text: text, file: "testAnimatedColors.json"), at: [0.5], scale: 2)
+    // The two mixes, from the sRGB transfer function: 1.055 · 0.5^(1/2.4) − 0.055 = 0.7354 → 188.
+    let frame = try Rasterizer(scale: 2).render(try Preset(text: text, file: "t.json").scene().displayList(at: 0.5))
+    XCTAssertEqual(frame[2 * 19, 2 * 15], RGBA8(r: 188, g: 0, b: 188), "\(results)")
+    XCTAssertEqual(frame[2 * 41, 2 * 15], RGBA8(r: 128, g: 0, b: 128))
   }
 
   private func feature(

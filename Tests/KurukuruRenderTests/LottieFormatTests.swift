@@ -71,6 +71,47 @@ final class LottieFormatTests: XCTestCase {
     }
   }
 
+  /// An animated fill colour becomes keyframed `c` (and `o`): sampled from the colour the
+  /// evaluator draws, so the linear-light mix plays within a fraction of a level between
+  /// keyframes; an animated shadow colour and an animated gradient stop are refused.
+  func testAnimatedColoursExportAsKeyframedColours() throws {
+    let text = #"{"name": "c", "width": 20, "height": 20, "fps": 10, "view": {"Rectangle": {}, "modifiers": [{"fill": {"from": "red", "to": "blue", "animation": "linear(duration: 1).repeatForever(autoreverses: true)"}}]}}"#
+    let scene = try Preset(text: text, file: "c.json").scene()
+    let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try LottieFormat.document(for: scene))) as? [String: Any])
+    func fills(_ o: Any) -> [[String: Any]] {
+      if let d = o as? [String: Any] { return (d["ty"] as? String == "fl" ? [d] : []) + d.values.flatMap(fills) }
+      if let a = o as? [Any] { return a.flatMap(fills) }
+      return []
+    }
+    let fill = try XCTUnwrap(fills(doc).first)
+    let color = try XCTUnwrap(fill["c"] as? [String: Any])
+    XCTAssertEqual(color["a"] as? Int, 1)
+    let keys = try XCTUnwrap(color["k"] as? [[String: Any]])
+    // Linear keyframes: the value at frame f is the straight mix of its neighbours.
+    for f in stride(from: 0.0, through: 20, by: 0.5) {
+      let i = try XCTUnwrap(keys.lastIndex { ($0["t"] as? Double ?? 0) <= f })
+      let a = keys[i], b = keys[min(i + 1, keys.count - 1)]
+      let ta = a["t"] as? Double ?? 0, tb = b["t"] as? Double ?? 0
+      let u = tb > ta ? (f - ta) / (tb - ta) : 0
+      let va = try XCTUnwrap(a["s"] as? [Double]), vb = try XCTUnwrap(b["s"] as? [Double])
+      let expected = scene.displayList(at: f / 10).items
+      guard case .drawing(let d)? = expected.first, case .color(let c) = d.paint else { return XCTFail() }
+      for (k, want) in [c.red, c.green, c.blue].enumerated() {
+        XCTAssertEqual(va[k] + (vb[k] - va[k]) * u, want, accuracy: 0.006, "frame \(f)")
+      }
+    }
+    for modifier in [
+      #"{"shadow": {"radius": 2, "color": {"from": "red", "to": "blue", "animation": "linear(duration: 1)"}}}"#,
+      #"{"foregroundStyle": {"LinearGradient": {"colors": ["red", {"from": "red", "to": "blue", "animation": "linear(duration: 1)"}]}}}"#,
+    ] {
+      let s = try Preset(text: #"{"name": "c", "width": 20, "height": 20, "view": {"Rectangle": {}, "modifiers": [\#(modifier)]}}"#, file: "c.json").scene()
+      XCTAssertThrowsError(try LottieFormat.document(for: s)) {
+        let text = String(describing: $0)
+        XCTAssertTrue(text.contains("an animated shadow colour") || text.contains("an animated stop colour"), text)
+      }
+    }
+  }
+
   func testAPerspectiveRotationIsRefusedAndATurnAboutZIsARotation() throws {
     func scene(_ modifier: String) throws -> ResolvedScene {
       try Preset(

@@ -252,6 +252,7 @@ extension PresetReader {
   private func isStyleArguments(_ node: JSONNode, keys: [String]) -> Bool {
     guard case .object(let m) = node.value else { return false }
     if m.isEmpty || m.contains(where: { keys.contains($0.key) }) { return true }
+    if PresetReader.isAnimated(node) { return false }  // an animated colour
     if m.count == 1, let key = m.first?.key, key.first?.isUppercase == true { return false }  // a paint (gradient)
     return m.contains { !PresetReader.colorObjectKeys.contains($0.key) }
   }
@@ -381,7 +382,7 @@ extension PresetReader {
       let radius = try animated(r, path: path + ".radius", within: extentBound("radius", maximum: 1000))
       return .shadow(
         // SwiftUI's default shadow colour: black at 33% opacity.
-        color: try o["color"].map { try color($0, path: path + ".color") } ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.33),
+        color: try o["color"].map { try animatedColor($0, path: path + ".color") } ?? .constant(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.33)),
         radius: radius,
         x: try o["x"].map { try animated($0, path: path + ".x", within: offsetBound("x")) } ?? .constant(0),
         y: try o["y"].map { try animated($0, path: path + ".y", within: offsetBound("y")) } ?? .constant(0))

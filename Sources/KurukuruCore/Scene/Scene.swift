@@ -186,12 +186,12 @@ public struct StrokeSpec: Equatable, Sendable {
 
 /// A paint before layout: gradient geometry in unit points of the shape's frame, as SwiftUI.
 public enum PaintSpec: Equatable, Sendable {
-  case color(RGBAColor)
-  case linear(stops: [GradientStop], startPoint: UnitAnchor, endPoint: UnitAnchor)
+  case color(AnimatedColor)
+  case linear(stops: [GradientStopSpec], startPoint: UnitAnchor, endPoint: UnitAnchor)
   /// Radii in points.
-  case radial(stops: [GradientStop], center: UnitAnchor, startRadius: AnimatedValue, endRadius: AnimatedValue)
+  case radial(stops: [GradientStopSpec], center: UnitAnchor, startRadius: AnimatedValue, endRadius: AnimatedValue)
   /// Angles in degrees; `endAngle` `nil` means `startAngle + 360` (one full turn).
-  case angular(stops: [GradientStop], center: UnitAnchor, startAngle: AnimatedValue, endAngle: AnimatedValue?)
+  case angular(stops: [GradientStopSpec], center: UnitAnchor, startAngle: AnimatedValue, endAngle: AnimatedValue?)
 }
 
 // MARK: - Modifiers
@@ -226,8 +226,8 @@ public enum Modifier: Equatable, Sendable {
   case scaleEffect(x: AnimatedValue, y: AnimatedValue, anchor: UnitAnchor)
   /// 0…1, applied to the view as one layer.
   case opacity(AnimatedValue)
-  /// A shadow of the view's alpha: colour, blur radius and offset in points.
-  case shadow(color: RGBAColor, radius: AnimatedValue, x: AnimatedValue, y: AnimatedValue)
+  /// A shadow of the view's alpha: colour (animatable), blur radius and offset in points.
+  case shadow(color: AnimatedColor, radius: AnimatedValue, x: AnimatedValue, y: AnimatedValue)
   /// Sets the foreground style for shapes inside that have no paint of their own.
   case foregroundStyle(PaintSpec)
   /// SwiftUI's `clipShape(_:style:)`: the content is drawn only inside `shape`, laid out in the
