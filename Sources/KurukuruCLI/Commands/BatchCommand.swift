@@ -129,7 +129,7 @@ final class BatchStatusPrinter: @unchecked Sendable {
     case .presetFailed(let failure):
       Console.err(CLI.commandLineWords(failure.message))
     case .presetWarning(let file, let message):
-      Console.err("\(file): warning: \(message)")
+      Console.warning(file, message)
     case .skipped(let count):
       if !quiet { Console.err("batch: \(count) output\(count == 1 ? "" : "s") up to date, skipped") }
     case .frameRendered:

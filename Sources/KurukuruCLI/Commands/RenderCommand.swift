@@ -26,6 +26,7 @@ enum RenderCommand: Command {
         so a higher value is lowered to 50 with a warning
         """),
       CLI.backgroundOption,
+      OptionSpec("quiet", nil, "no warnings or notes on stderr (errors still print)"),
     ] + OutputFormats.options.map(OptionSpec.init) + [CLI.setOption, CLI.jobsOption, CLI.maxWorkOption] + CLI.inputOptions,
     discussion: """
       PNG frames are straight RGBA, named NAME0.png, NAME1.png, … (NAME0@2x.png at --scale 2), as
@@ -39,9 +40,10 @@ enum RenderCommand: Command {
     }
     let format = try outputFormat(args)
     let jobs = try CLI.jobs(args, command: "render")
+    let quiet = args.has("quiet")
     var fps = try args.number("fps", in: 0.1...240, command: "render")
     if let limit = format.frameRateLimit, let f = fps, f > limit.fps {
-      Console.err("warning: \(limit.reason); --fps \(fmtNumber(f)) lowered to \(fmtNumber(limit.fps))")
+      if !quiet { Console.warning("render", "\(limit.reason); --fps \(fmtNumber(f)) lowered to \(fmtNumber(limit.fps))") }
       fps = limit.fps
     }
     let background = try CLI.color(args, "background", command: "render")
@@ -49,13 +51,14 @@ enum RenderCommand: Command {
     // Resolve every preset first, so that a bad one fails before anything is written.
     var renderers: [(file: String, renderer: Renderer)] = []
     for path in args.positional {
-      let (preset, scene) = try CLI.source(path: path, args: args, command: "render", fps: fps, background: background)
+      let (preset, scene) = try CLI.source(
+        path: path, args: args, command: "render", fps: fps, background: background, warnings: !quiet)
       let prepared = try CLI.renderer(scene, file: preset.file, args: args, command: "render", jobs: jobs).prepared(for: format)
-      if let note = prepared.note { Console.err("warning: \(path): \(note)") }
+      if let note = prepared.note, !quiet { Console.warning(preset.file, note) }
       renderers.append((preset.file, prepared.renderer))
     }
     for (file, renderer) in renderers {
-      for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
+      if !quiet { for note in renderer.scene.timeline.notes { Console.note(file, note) } }
       // With several presets --output is the folder that receives each one's default path.
       let summary = try CLI.naming(file) {
         renderers.count > 1
@@ -63,7 +66,7 @@ enum RenderCommand: Command {
           : try renderer.write(format, to: args.value("output"))
       }
       // Asked after writing: the frames were measured as they were drawn.
-      if let overflow = renderer.canvasOverflow { Console.err("\(file): warning: \(overflow)") }
+      if let overflow = renderer.canvasOverflow, !quiet { Console.warning(file, "\(overflow)") }
       Console.out(summary.line(loopSeconds: renderer.scene.timeline.period, format: type(of: format)))
       for note in summary.notes { Console.out(note) }
     }
