@@ -81,6 +81,26 @@ final class ClipAndMaskModifierTests: XCTestCase {
     assertRect(bounds(d.path, d.transform), 30, 30, 40, 40)
   }
 
+  /// Several mask views (a `ForEach`) are overlaid as in a ZStack with the mask's alignment,
+  /// and a clip that ends in nothing or a mask with no ink hide the view.
+  func testAForEachMaskIsAZStackAndEmptyClipsHide() throws {
+    let s = try scene(#"{"Rectangle": {}, "modifiers": [{"frame": 40}, {"mask": {"alignment": "bottom", "content": {"ForEach": {"range": 3, "content": [{"Circle": {}, "modifiers": [{"frame": "10 * (i + 1)"}]}]}}}}]}"#)
+    guard case .mask(let view, _) = s.root.modifiers.last, case .zStack(let alignment, let children) = view.kind else {
+      return XCTFail("\(s.root.modifiers)")
+    }
+    XCTAssertEqual(alignment, UnitAnchor(x: 0.5, y: 1))
+    XCTAssertEqual(children.count, 3)
+    guard case .masked(let g) = s.displayList(at: 0).items.first else { return XCTFail() }
+    // The ZStack is as large as its largest circle (30 pt), placed at the bottom of the 40-pt
+    // frame, and aligns each circle at its bottom: the 10-pt one spans y 60…70 of the canvas.
+    guard case .drawing(let small) = g.mask.first else { return XCTFail() }
+    assertRect(bounds(small.path, small.transform), 45, 60, 10, 10)
+    let empty = try scene(#"{"Rectangle": {}, "modifiers": [{"frame": 40}, {"mask": {"Circle": {}, "modifiers": [{"opacity": 0}]}}]}"#)
+    XCTAssertEqual(empty.displayList(at: 0).items, [])
+    let none = try scene(#"{"Rectangle": {}, "modifiers": [{"frame": 40}, {"clipShape": {"Arc": {"startAngle": 0, "endAngle": 0}}}]}"#)
+    XCTAssertEqual(none.displayList(at: 0).items, [])
+  }
+
   /// Android's indeterminate bar: a rectangle starting at x = −522.6 of a 360-wide viewport
   /// overflows the canvas unless clipped; clipped, the ink is the frame's and no warning fires.
   func testAClipRemovesTheOverflowThatItCuts() throws {
