@@ -117,7 +117,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(name: "KurukuruRenderTests", dependencies: ["Kurukuru"]),
     // Fixtures: real Lottie files for the importer's referee (scripts/checks/lottie-import), not sources.
-    .testTarget(name: "KurukuruLottieTests", dependencies: ["KurukuruCore", "KurukuruLottie"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "KurukuruLottieTests", dependencies: ["KurukuruCore", "KurukuruLottie", "KurukuruRaster", "CZlib"], exclude: ["Fixtures"]),
     .testTarget(
       name: "KurukuruBatchTests", dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruRender", "KurukuruBatch"]),
     .testTarget(name: "KurukuruCLITests", dependencies: ["KurukuruCLI", "KurukuruCore", "KurukuruCodecs", "KurukuruBatch"]),

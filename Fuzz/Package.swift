@@ -20,6 +20,8 @@ let fuzzTargets = [
   "APNG",  // APNGDecoder.info and decode
   "WebP",  // WebPDecoder.info and decode (libwebp's demuxer)
   "Lottie",  // preset text → scene → Lottie document
+  "LottieImport",  // Lottie JSON or dotLottie bytes → LottieAnimation.read (documented errors only)
+  "LottieRender",  // Lottie bytes → LottieAnimation.read (tight limits) → frames rasterized small
 ]
 
 // KurukuruEngine, not the Kurukuru umbrella: the umbrella includes the built-in preset library,

@@ -84,10 +84,27 @@ public struct LottieAnimation: Sendable {
         message: exists ? (isDir.boolValue ? "is a directory, not a Lottie file" : "cannot read the file") : "no such file",
         kind: .unreadable)
     }
-    guard data.count <= limits.maxFileBytes else {
-      throw LottieError(file: path, location: nil, place: "", message: "file larger than \(limits.maxFileBytes >> 20) MiB", kind: .limitExceeded)
+    return try read(
+      bytes: [UInt8](data), file: path, animation: animation, fps: fps, allowUnsupported: allowUnsupported, limits: limits)
+  }
+
+  /// Reads a Lottie JSON document or a dotLottie archive (told apart by its first bytes) from
+  /// memory: what `load(path:animation:fps:allowUnsupported:limits:)` does with the file's bytes.
+  /// - Parameters:
+  ///   - bytes: the document or the archive, at most `limits.maxFileBytes`.
+  ///   - file: the name used in errors; its last path component without the extension names the
+  ///     outputs.
+  ///   - animation, fps, allowUnsupported, limits: as for `load`.
+  /// - Throws: `LottieError` naming the file and the place.
+  public static func read(
+    bytes: [UInt8], file path: String, animation: String? = nil, fps: Double? = nil, allowUnsupported: Bool = false,
+    limits: LottieLimits = LottieLimits()
+  ) throws -> LottieAnimation {
+    guard bytes.count <= limits.maxFileBytes else {
+      throw LottieError(
+        file: path, location: nil, place: "", message: "the file's \(bytes.count) bytes are more than the limit of \(limits.maxFileBytes)",
+        kind: .limitExceeded)
     }
-    let bytes = [UInt8](data)
     var text: String
     var file = path
     if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
@@ -95,7 +112,7 @@ public struct LottieAnimation: Sendable {
       file = "\(path)#\(entry)"
       text = json
     } else {
-      guard let t = String(data: data, encoding: .utf8) else {
+      guard let t = String(data: Data(bytes), encoding: .utf8) else {
         throw LottieError(file: path, location: nil, place: "", message: "not UTF-8 text", kind: .unreadable)
       }
       text = t
@@ -117,12 +134,14 @@ public struct LottieAnimation: Sendable {
     text: String, file: String, name: String = "lottie", fps: Double? = nil, allowUnsupported: Bool = false,
     limits: LottieLimits = LottieLimits()
   ) throws {
-    var parser = JSONParser(text: text, file: file)
+    var parser = JSONParser(text: text, file: file, maxDepth: limits.maxJSONDepth)
     let root: JSONNode
     do {
       root = try parser.parse()
     } catch let error as PresetError {
-      throw LottieError(file: file, location: error.location, place: "", message: error.message, kind: .unreadable)
+      throw LottieError(
+        file: file, location: error.location, place: "", message: error.message,
+        kind: error.kind == .limitExceeded ? .limitExceeded : .unreadable)
     }
     let report = LottieFeatureReport()
     let reader = LottieReader(file: file, limits: limits, report: report)
@@ -130,7 +149,7 @@ public struct LottieAnimation: Sendable {
     if !allowUnsupported, let refused = report.unsupported.first(where: { $0.treatment == .refused }) {
       throw LottieError(
         file: file, location: refused.location, place: refused.place,
-        message: "\(refused.feature) are not supported (allow unsupported features to draw the rest)", kind: .unsupported)
+        message: "\(refused.feature) are not supported (--allow-unsupported draws the rest)", kind: .unsupported)
     }
     let composition = try LottieComposition(model, file: file, limits: limits)
     try self.init(
@@ -187,7 +206,7 @@ public struct LottieAnimation: Sendable {
     unsupported.map { u in
       let how = u.treatment == .refused ? "not supported" : "not supported"
       let loc = u.location.map { ":\($0)" } ?? ""
-      return "\(file)\(loc): warning: \(u.feature) \(how): \(u.note) (at \(u.place))"
+      return Suggestion.oneLine("\(file)\(loc): warning: \(u.feature) \(how): \(u.note) (at \(u.place))")
     }
   }
 
@@ -228,11 +247,22 @@ public struct LottieAnimation: Sendable {
 extension LottieAnimation: AnimationSource {
   public var size: Size { Size(width: model.width, height: model.height) }
   public var viewCount: Int { composition.drawingCount }
+  /// A composition clips to its `w`×`h`: drawing past it is not warned about.
+  public var warnsOnCanvasOverflow: Bool { false }
 
   public func displayList(at t: Double) -> DisplayList {
     let local = timeline.localTime(t)
-    let frame = model.inPoint + local * model.frameRate
+    let frame = LottieAnimation.snapped(model.inPoint + local * model.frameRate)
     return DisplayList(size: size, background: background, items: composition.items(atFrame: frame))
+  }
+
+  /// `frame` snapped to the nearest whole Lottie frame when within 10⁻⁶ frames of it: `t = i /
+  /// fps` times `fr` carries binary rounding (frame 123 of a 15 fps file comes out as
+  /// 122.99999999999999, and `--time 1.333333333` as 19.999999995), and a hold keyframe
+  /// starting on that whole frame must already show.
+  static func snapped(_ frame: Double) -> Double {
+    let whole = frame.rounded()
+    return abs(frame - whole) <= 1e-6 ? whole : frame
   }
 
   public func retimed(fps: Double, limits: Limits) throws -> LottieAnimation {

@@ -47,10 +47,12 @@ public struct LottieError: Error, Equatable, Sendable, CustomStringConvertible {
     self.kind = kind
   }
 
+  /// One line: control characters in the file's name, the message or the place (a key or an
+  /// id the file wrote) are written as escapes (`\n`).
   public var description: String {
     let at = place.isEmpty ? "" : " (at \(place))"
-    if kind == .cannotExport { return "\(file): cannot export to Lottie: \(message)\(at)" }
+    if kind == .cannotExport { return Suggestion.oneLine("\(file): cannot export to Lottie: \(message)\(at)") }
     let loc = location.map { ":\($0)" } ?? ""
-    return "\(file)\(loc): \(message)\(at)"
+    return Suggestion.oneLine("\(file)\(loc): \(message)\(at)")
   }
 }

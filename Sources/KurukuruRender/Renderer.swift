@@ -133,7 +133,7 @@ public struct Renderer: Sendable {
   /// - Throws: `RasterError`.
   public func frame(_ index: Int) throws -> Frame {
     let list = scene.displayList(at: scene.timeline.time(ofFrame: index))
-    measured.record(index, list.overflow())
+    if scene.warnsOnCanvasOverflow { measured.record(index, list.overflow()) }
     let frame = try rasterizer.render(list)
     onFrame?()
     return frame

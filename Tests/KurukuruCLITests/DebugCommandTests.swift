@@ -28,6 +28,7 @@ final class DebugCommandTests: XCTestCase {
     XCTAssertEqual(fields["frames"], "171")
     XCTAssertNotNil(fields["seconds"].flatMap(Double.init))
     XCTAssertNotNil(fields["fps"].flatMap(Double.init))
+    XCTAssertGreaterThan(fields["cpu"].flatMap(Double.init) ?? 0, 0, r.stdout)
 
     // FNV-1a 64 over the RGBA8 bytes of the PNG sequence's frames, in order.
     let dir = try CLITest.temporaryDirectory()

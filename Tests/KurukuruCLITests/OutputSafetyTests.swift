@@ -12,7 +12,7 @@ final class OutputSafetyTests: XCTestCase {
     ("../escaped", "'/' is not allowed"),
     ("..", "it must start with an ASCII letter or digit"),
     ("/tmp/kurukuru-escaped", "'/' is not allowed"),
-    ("a\\u0000b", "'U+0' is not allowed"),
+    ("a\\u0000b", "'U+0000' is not allowed"),
     ("", "an empty name"),
     (".", "it must start with an ASCII letter or digit"),
     (".hidden", "it must start with an ASCII letter or digit"),

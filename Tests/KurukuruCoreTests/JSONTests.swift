@@ -29,6 +29,10 @@ final class JSONTests: XCTestCase {
       ("\"abc", "f.json:1:5: unterminated string"),
       ("{} x", "f.json:1:4: unexpected 'x' after the JSON value"),
       ("tru", "f.json:1:4: unexpected 'end of file', expected 'true'"),
+      // A character that would break the error line is written as an escape.
+      ("[tru\n]", "f.json:1:5: unexpected '\\n', expected 'true'"),
+      ("[\u{1B}]", "f.json:1:2: unexpected '\\u{1B}', expected a value"),
+      ("{\"a\\nb\" 1}", "f.json:1:9: expected ':' after key 'a\\nb'"),
     ]
     for (text, expected) in cases {
       XCTAssertThrowsError(try parse(text), text) { XCTAssertEqual(String(describing: $0), expected) }

@@ -21,7 +21,8 @@ enum DebugCommand {
     name: "debug time-render", arguments: "PRESET",
     abstract: """
       Evaluates and rasterizes every frame of the loop K times (no encoding) and prints
-      'frames=N seconds=S fps=F': N frames in all, S seconds of monotonic wall-clock time, F = N / S.
+      'frames=N seconds=S fps=F cpu=C': N frames in all, S seconds of monotonic wall-clock time,
+      F = N / S, C seconds of the process's CPU time (with --jobs 1, the one rendering thread's).
       """,
     options: common + [
       OptionSpec("jobs", "N", "worker threads (default: number of cores)"),
@@ -67,14 +68,15 @@ enum DebugCommand {
   /// Times evaluation and rasterization of every frame of the loop `passes` times.
   static func time(_ renderer: Renderer, passes: Int, hash: Bool) throws -> Int32 {
     let count = renderer.frameCount
-    let started = monotonicSeconds()
+    let started = monotonicSeconds(), startedCPU = DebugCommand.clockSeconds(CLOCK_PROCESS_CPUTIME_ID)
     for _ in 0..<passes {
       try renderer.forEachFrame(in: 0..<count) { _, _ in }
     }
-    let seconds = monotonicSeconds() - started
+    let seconds = monotonicSeconds() - started, cpu = DebugCommand.clockSeconds(CLOCK_PROCESS_CPUTIME_ID) - startedCPU
     let frames = count * passes
     let fps = seconds > 0 ? Double(frames) / seconds : 0
-    Console.out("frames=\(frames) seconds=\(String(format: "%.6f", seconds)) fps=\(String(format: "%.2f", fps))")
+    Console.out(
+      "frames=\(frames) seconds=\(String(format: "%.6f", seconds)) fps=\(String(format: "%.2f", fps)) cpu=\(String(format: "%.6f", cpu))")
     if hash {
       var h = FNV1a64()
       for i in 0..<count { try renderer.frame(i).pixels.withUnsafeBytes { h.add($0) } }
@@ -84,9 +86,12 @@ enum DebugCommand {
   }
 
   /// Seconds on the monotonic clock (unaffected by changes of the wall-clock time).
-  static func monotonicSeconds() -> Double {
+  static func monotonicSeconds() -> Double { clockSeconds(CLOCK_MONOTONIC) }
+
+  /// Seconds on `clock` (`CLOCK_MONOTONIC`, `CLOCK_PROCESS_CPUTIME_ID`, …).
+  static func clockSeconds(_ clock: clockid_t) -> Double {
     var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
+    clock_gettime(clock, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 }

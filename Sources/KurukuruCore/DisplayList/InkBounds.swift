@@ -119,14 +119,17 @@ extension AnimationSource {
   /// order, measured on `workers` threads (default: the active cores).
   public func overflows(at times: [Double], tolerance: Double = 0.01,
                         workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> [(amount: Double, edge: CanvasEdge)?] {
-    Parallel.map(times.count, workers: workers) { self.displayList(at: times[$0]).overflow(tolerance: tolerance) }
+    guard warnsOnCanvasOverflow else { return times.map { _ in nil } }
+    return Parallel.map(times.count, workers: workers) { self.displayList(at: times[$0]).overflow(tolerance: tolerance) }
   }
 
   /// The worst of overflows already measured: `found[i]` is `overflow(tolerance:)` of the
   /// display list at `times[i]` seconds (as `canvasOverflow(at:tolerance:)` measures them, so a
   /// renderer can measure each frame as it draws it instead of evaluating the loop twice).
-  /// Ties (within 1e-9 pt) go to the earliest instant.
+  /// Ties (within 1e-9 pt) go to the earliest instant. Always nil for a source that does not
+  /// warn (`warnsOnCanvasOverflow`).
   public func worstOverflow(_ found: [(amount: Double, edge: CanvasEdge)?], at times: [Double]) -> CanvasOverflow? {
+    guard warnsOnCanvasOverflow else { return nil }
     var worst: CanvasOverflow?
     for (t, o) in zip(times, found) {
       guard let o else { continue }

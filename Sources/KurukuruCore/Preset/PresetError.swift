@@ -54,6 +54,6 @@ public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
     if let location { s += ":\(location.line):\(location.column)" }
     s += ": " + message
     if let path, !path.isEmpty { s += " (at \(path))" }
-    return s
+    return Suggestion.oneLine(s)
   }
 }

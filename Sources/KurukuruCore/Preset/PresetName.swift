@@ -47,6 +47,8 @@ public enum PresetName {
 
   /// A character for a message: itself when printable ASCII, else `U+XXXX`.
   private static func shown(_ s: Unicode.Scalar) -> String {
-    s.value >= 0x21 && s.value < 0x7F ? String(s) : "U+" + String(s.value, radix: 16, uppercase: true)
+    guard s.value < 0x21 || s.value >= 0x7F else { return String(s) }
+    let hex = String(s.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 }

@@ -51,6 +51,32 @@ package enum Suggestion {
     return String(head.prefix(excerptLength)) + "…"
   }
 
+  /// `text` on one line, as an error line shows it: control characters (a line break, a tab,
+  /// NUL, …) and the Unicode line and paragraph separators are written as Swift escapes (`\n`,
+  /// `\t`, `\r`, `\u{1B}`), so a key, a name or a character the user wrote cannot break the
+  /// line.
+  package static func oneLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: breaksLine) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      guard breaksLine(scalar) else {
+        out.unicodeScalars.append(scalar)
+        continue
+      }
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      }
+    }
+    return out
+  }
+
+  private static func breaksLine(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
+  }
+
   /// Words people reach for (lower-cased) → the names they mean, in order of preference; only
   /// a name that is valid where the word was written is suggested (`width` is `lineWidth` in a
   /// stroke, `x` in an offset or a scale, and valid in a frame).

@@ -22,6 +22,11 @@ public protocol AnimationSource: Sendable {
   /// The display list at `t` seconds from the start of the loop (wrapped round it). Pure: the
   /// same `t` gives the same list on any thread.
   func displayList(at t: Double) -> DisplayList
+  /// Whether drawing that leaves the canvas is worth a warning: yes for a preset, whose canvas
+  /// is the view's frame (ink past it is usually a porting mistake); no for a Lottie
+  /// composition, which clips to its `w`×`h` by definition and where content sliding in from
+  /// outside is the design. Default true.
+  var warnsOnCanvasOverflow: Bool { get }
   /// The same animation sampled at `fps` frames per second, its loop period unchanged.
   /// - Throws: `PresetError` or the source's own error when the new timeline exceeds `limits`.
   func retimed(fps: Double, limits: Limits) throws -> Self
@@ -30,6 +35,7 @@ public protocol AnimationSource: Sendable {
 extension AnimationSource {
   /// What messages about the animation start with: `file`, or `name` when it was made in code.
   public var label: String { file.isEmpty ? name : file }
+  public var warnsOnCanvasOverflow: Bool { true }
 }
 
 extension ResolvedScene: AnimationSource {}

@@ -29,9 +29,17 @@ package enum InfoText {
         return line
       }
       return "parameters:\n" + lines.joined(separator: "\n")
+    case .array(let items) where items.isEmpty:
+      return "\(key): none"
     case .array(let items):
       return "\(key): " + items.map { item -> String in
         if case .string(let s) = item { return s }
+        // A named entry with its place (a Lottie feature and its first JSON path): "name (at)".
+        if case .object(let m) = item, m.count == 2, case .string(let name)? = m.first(where: { $0.0 == "name" })?.1,
+          case .string(let at)? = m.first(where: { $0.0 == "at" })?.1
+        {
+          return "\(name) (\(at))"
+        }
         return item.render(indent: nil)
       }.joined(separator: items.count > 20 ? "," : ", ")
     default:

@@ -25,8 +25,9 @@ struct LottieComposition: Sendable {
   /// An upper bound of the paths drawn in one frame (the view factor of `Limits.maxWork`).
   let drawingCount: Int
 
-  /// - Throws: `LottieError` for a missing precomposition, a cycle, nesting past the limit, or
-  ///   more drawings per frame than `limits.maxDrawingsPerFrame`.
+  /// - Throws: `LottieError` for a missing precomposition, a cycle of precompositions or of
+  ///   parents, nesting or a chain of parents past the limit, or more drawings per frame than
+  ///   `limits.maxDrawingsPerFrame`.
   init(_ model: Lottie.Animation, file: String, limits: LottieLimits) throws {
     self.model = model
     self.limits = limits
@@ -72,6 +73,12 @@ struct LottieComposition: Sendable {
       }
       return total
     }
+    try LottieComposition.checkParents(model.layers, place: "layers", file: file, limits: limits)
+    for asset in model.assets {
+      if case .precomposition(let layers, _) = asset.content {
+        try LottieComposition.checkParents(layers, place: "assets[\(asset.id)].layers", file: file, limits: limits)
+      }
+    }
     let count = try drawings(model.layers, place: "layers", stack: [])
     guard count <= limits.maxDrawingsPerFrame else {
       throw LottieError(
@@ -80,6 +87,42 @@ struct LottieComposition: Sendable {
         kind: .limitExceeded)
     }
     drawingCount = max(1, count)
+  }
+
+  /// Checks the chains of parents of one composition's layers (`parent` names a layer's `ind`
+  /// in the same composition; an unknown one is no parent): no layer is its own ancestor, and
+  /// no chain is longer than `limits.maxParentDepth` layers.
+  /// - Throws: `LottieError` (`.invalid` for a cycle, `.limitExceeded` for a long chain) at the
+  ///   `parent` of the first layer concerned.
+  static func checkParents(_ layers: [Lottie.Layer], place: String, file: String, limits: LottieLimits) throws {
+    var positions: [Int: Int] = [:]
+    for (i, layer) in layers.enumerated() { if let ind = layer.index, positions[ind] == nil { positions[ind] = i } }
+    // Layers in the chain from each layer up, itself included; filled once per layer.
+    var depth = [Int?](repeating: nil, count: layers.count)
+    for start in layers.indices where depth[start] == nil {
+      var chain: [Int] = [], onChain = Set<Int>(), base = 0
+      var current: Int? = start
+      while let p = current {
+        if let d = depth[p] {
+          base = d
+          break
+        }
+        if !onChain.insert(p).inserted {
+          let loop = (chain.drop { $0 != p } + [p]).map { layers[$0].index.map(String.init) ?? "?" }
+          throw LottieError(
+            file: file, location: nil, place: "\(place)[\(p)].parent",
+            message: "layers are their own parents: ind \(loop.joined(separator: " → "))", kind: .invalid)
+        }
+        chain.append(p)
+        current = layers[p].parent.flatMap { positions[$0] }
+      }
+      for (k, p) in chain.enumerated() { depth[p] = base + chain.count - k }
+      if let d = depth[start], d > limits.maxParentDepth {
+        throw LottieError(
+          file: file, location: nil, place: "\(place)[\(start)].parent",
+          message: "a chain of \(d) parented layers, more than the limit of \(limits.maxParentDepth)", kind: .limitExceeded)
+      }
+    }
   }
 
   /// Paths drawn by shape items at most: every path once per style after it, repeaters
@@ -102,7 +145,8 @@ struct LottieComposition: Sendable {
         case .constant(let c): copies = c
         case .animated(let keys): copies = keys.map(\.value).max() ?? 1
         }
-        let n = min(max(1, Int(copies.rounded(.up))), limits.maxRepeaterCopies)
+        // Clamped as a Double first: a count past any Int must not trap.
+        let n = Int(min(max(1, copies.rounded(.up)), Double(max(1, limits.maxRepeaterCopies))))
         paths = saturatingMultiply(paths, n)
         drawn = saturatingMultiply(max(drawn, 1), n)
       default:
@@ -177,7 +221,8 @@ struct LottieComposition: Sendable {
     }
     if items.isEmpty { return [] }
     let matrix = worldMatrix(layers, position, positions, frame: frame)
-    if !layer.masks.isEmpty {
+    // Masks of mode `n` do nothing: a layer with only those is not masked (lottie-web, Skottie).
+    if layer.masks.contains(where: { $0.mode != .none }) {
       items = [.masked(MaskGroup(source: .alpha, mask: maskItems(layer.masks, at: local, matrix: matrix), items: items))]
     }
     var wrapper = Layer(items: [])
@@ -231,7 +276,7 @@ struct LottieComposition: Sendable {
     var m = Transform.identity
     var current: Int? = position
     var steps = 0
-    while let p = current, steps <= 64 {
+    while let p = current, steps < limits.maxParentDepth {
       let layer = layers[p]
       let local = frame
       var turn = 0.0

@@ -76,14 +76,15 @@ enum LottieGeometry {
   }
 
   /// A star (`innerRadius` given) or a polygon of `points` points (rounded to a whole number,
-  /// at least 3) about `center`, the first outer point `rotation` degrees clockwise from 12
+  /// 3…`maxPoints`) about `center`, the first outer point `rotation` degrees clockwise from 12
   /// o'clock; roundness in percent turns corners into curves (handles of (2π·r)/(4·n) ·
   /// roundness/100).
   static func star(
     center c: Point, points: Double, rotation: Double, outerRadius: Double, outerRoundness: Double,
-    innerRadius: Double?, innerRoundness: Double?, direction: Lottie.Direction
+    innerRadius: Double?, innerRoundness: Double?, direction: Lottie.Direction, maxPoints: Int = LottieLimits().maxStarPoints
   ) -> BezierPath {
-    let n = max(3, Int(points.rounded()))
+    // Clamped as a Double first: an eased value may be far past any Int.
+    let n = Int(min(max(points.isFinite ? points.rounded() : 3, 3), Double(max(3, maxPoints))))
     let count = innerRadius == nil ? n : 2 * n
     let step = 2 * Double.pi / Double(count)
     var angle = -Double.pi / 2 + rotation * .pi / 180

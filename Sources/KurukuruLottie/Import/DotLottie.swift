@@ -6,7 +6,10 @@ import KurukuruCore
 
 /// dotLottie archives (`.lottie`): a ZIP file with `manifest.json` and the animations as JSON
 /// under `animations/` (version 1) or `a/` (version 2). Entries stored or deflated (raw deflate,
-/// inflated with zlib); sizes bounded by `LottieLimits.maxFileBytes`.
+/// inflated with zlib); every entry's size bounded by `LottieLimits.maxFileBytes` (an entry that
+/// inflates past the size it declares is an error), the entry count by
+/// `LottieLimits.maxArchiveEntries`. Entries are never written to disk; still, a name that is
+/// absolute or has a `..` component makes the archive an error, as any unpacker would refuse it.
 enum DotLottie {
   /// The animation `id` (default: the first the manifest lists, else the first JSON file under
   /// `animations/` or `a/`), as its entry name (`animations/ID.json`) and its text.
@@ -85,7 +88,7 @@ struct ZipArchive {
     guard end >= 0 else { throw broken("no end of central directory") }
     let count = Int(ZipArchive.u16(bytes, end + 10))
     var position = Int(ZipArchive.u32(bytes, end + 16))
-    guard count <= 10_000 else { throw broken("more than 10,000 entries") }
+    guard count <= limits.maxArchiveEntries else { throw broken("more than \(limits.maxArchiveEntries) entries") }
     var entries: [String: Entry] = [:]
     var names: [String] = []
     for _ in 0..<count {
@@ -94,6 +97,11 @@ struct ZipArchive {
       let extra = Int(ZipArchive.u16(bytes, position + 30)), comment = Int(ZipArchive.u16(bytes, position + 32))
       guard position + 46 + nameLength <= bytes.count else { throw broken("bad central directory") }
       let name = String(decoding: bytes[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self)
+      if ZipArchive.leavesTheArchive(name) {
+        throw LottieError(
+          file: file, location: nil, place: name,
+          message: "not a readable dotLottie archive (an entry name that is absolute or climbs out with '..')", kind: .unreadable)
+      }
       let entry = Entry(
         name: name, method: ZipArchive.u16(bytes, position + 10), compressedSize: Int(ZipArchive.u32(bytes, position + 20)),
         size: Int(ZipArchive.u32(bytes, position + 24)), offset: Int(ZipArchive.u32(bytes, position + 42)))
@@ -113,7 +121,7 @@ struct ZipArchive {
       LottieError(file: file, location: nil, place: name, message: "not a readable dotLottie entry (\(why))", kind: .unreadable)
     }
     guard e.size <= limits.maxFileBytes else {
-      throw LottieError(file: file, location: nil, place: name, message: "entry larger than \(limits.maxFileBytes >> 20) MiB", kind: .limitExceeded)
+      throw LottieError(file: file, location: nil, place: name, message: "the entry's \(e.size) bytes are more than the limit of \(limits.maxFileBytes)", kind: .limitExceeded)
     }
     let local = e.offset
     guard local + 30 <= bytes.count, ZipArchive.u32(bytes, local) == 0x0403_4B50 else { throw broken("bad local header") }
@@ -124,31 +132,59 @@ struct ZipArchive {
     case 0:
       return raw
     case 8:
-      guard let out = ZipArchive.inflate(raw, size: e.size) else { throw broken("bad deflate data") }
-      return out
+      switch ZipArchive.inflate(raw, size: e.size) {
+      case .inflated(let out): return out
+      case .larger: throw broken("it inflates past its declared \(e.size) bytes")
+      case .broken: throw broken("bad deflate data")
+      }
     default:
       throw broken("compression method \(e.method)")
     }
   }
 
-  /// Raw deflate data inflated to exactly `size` bytes, or nil.
-  static func inflate(_ input: [UInt8], size: Int) -> [UInt8]? {
-    var output = [UInt8](repeating: 0, count: max(size, 1))
+  /// What inflating an entry gives.
+  enum Inflated {
+    /// Exactly the declared size.
+    case inflated([UInt8])
+    /// More than the declared size (inflating stopped there).
+    case larger
+    /// Not deflate data, or less than the declared size.
+    case broken
+  }
+
+  /// Whether an entry name is absolute (`/`, `\`, a drive letter) or has a `..` component.
+  static func leavesTheArchive(_ name: String) -> Bool {
+    if name.hasPrefix("/") || name.contains("\\") || name.contains("\0") { return true }
+    if name.count >= 2, name.dropFirst().first == ":" { return true }
+    return name.split(separator: "/", omittingEmptySubsequences: false).contains("..")
+  }
+
+  /// Raw deflate data inflated to exactly `size` bytes; never more than `size` bytes (and one
+  /// to tell an entry that goes on) are made.
+  static func inflate(_ input: [UInt8], size: Int) -> Inflated {
+    var output = [UInt8](repeating: 0, count: size + 1)
     var stream = z_stream()
-    guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+    guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return .broken }
     defer { inflateEnd(&stream) }
     var input = input
-    let status: Int32 = input.withUnsafeMutableBufferPointer { inBuf in
+    let result: Inflated = input.withUnsafeMutableBufferPointer { inBuf in
       output.withUnsafeMutableBufferPointer { outBuf in
         stream.next_in = inBuf.baseAddress
         stream.avail_in = UInt32(inBuf.count)
         stream.next_out = outBuf.baseAddress
         stream.avail_out = UInt32(size)
-        return CZlib.inflate(&stream, Z_FINISH)
+        let status = CZlib.inflate(&stream, Z_FINISH)
+        if status == Z_STREAM_END { return Int(stream.total_out) == size ? .inflated([]) : .broken }
+        guard stream.avail_out == 0, status == Z_OK || status == Z_BUF_ERROR else { return .broken }
+        // The declared size is full and the data goes on: one more byte tells.
+        stream.avail_out = 1
+        _ = CZlib.inflate(&stream, Z_FINISH)
+        return stream.avail_out == 0 ? .larger : .broken
       }
     }
-    guard status == Z_STREAM_END, Int(stream.total_out) == size else { return nil }
-    return size == 0 ? [] : output
+    guard case .inflated = result else { return result }
+    output.removeLast()
+    return .inflated(output)
   }
 
   private static func u16(_ b: [UInt8], _ i: Int) -> UInt16 { i + 1 < b.count ? UInt16(b[i]) | UInt16(b[i + 1]) << 8 : 0 }

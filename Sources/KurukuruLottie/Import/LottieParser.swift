@@ -284,7 +284,7 @@ extension LottieReader {
       let kind = Lottie.Star.Kind(rawValue: try o["sy"].map { try integer($0, path + ".sy") } ?? 1) ?? .star
       return .star(Lottie.Star(
         name: name, hidden: hidden, direction: try direction(), kind: kind, position: try vector(o, "p", path, default: [0, 0]),
-        points: try scalar(o, "pt", path, default: 5), rotation: try scalar(o, "r", path, default: 0),
+        points: try within(try scalar(o, "pt", path, default: 5), limits.maxStarPoints, o, "pt", path, what: "points"), rotation: try scalar(o, "r", path, default: 0),
         outerRadius: try scalar(o, "or", path, default: 0), outerRoundness: try scalar(o, "os", path, default: 0),
         innerRadius: kind == .star ? try scalar(o, "ir", path, default: 0) : nil,
         innerRoundness: kind == .star ? try scalar(o, "is", path, default: 0) : nil))
@@ -316,7 +316,9 @@ extension LottieReader {
       report.use("repeaters", at: path)
       let tr = try o["tr"].map { try object($0, path + ".tr") } ?? [:]
       return .repeater(Lottie.Repeater(
-        name: name, hidden: hidden, copies: try scalar(o, "c", path, default: 1), offset: try scalar(o, "o", path, default: 0),
+        name: name, hidden: hidden,
+        copies: try within(try scalar(o, "c", path, default: 1), limits.maxRepeaterCopies, o, "c", path, what: "copies"),
+        offset: try within(try scalar(o, "o", path, default: 0), limits.maxRepeaterCopies, o, "o", path, what: "an offset of copies"),
         composite: (try o["m"].map { try integer($0, path + ".m") } ?? 1) == 2 ? .above : .below,
         transform: try transform(o["tr"], path + ".tr"), startOpacity: try scalar(tr, "so", path + ".tr", default: 100),
         endOpacity: try scalar(tr, "eo", path + ".tr", default: 100)))
@@ -332,6 +334,22 @@ extension LottieReader {
         names[type] ?? "shape items of type '\(type)'", at: path, location: node.location, treatment: .refused, note: "left out")
       return .other(type: type, name: name)
     }
+  }
+
+  /// `p` when its constant or every keyframe value is within ±`limit`.
+  /// - Throws: `.limitExceeded` at `path.key`, naming the value and the limit.
+  private func within(
+    _ p: Lottie.Property<Double>, _ limit: Int, _ o: [String: JSONNode], _ key: String, _ path: String, what: String
+  ) throws -> Lottie.Property<Double> {
+    let values: [Double]
+    switch p {
+    case .constant(let v): values = [v]
+    case .animated(let keys): values = keys.map(\.value)
+    }
+    if let v = values.first(where: { abs($0) > Double(limit) }) {
+      throw fail(o[key], path + "." + key, "\(NumberText.format(v)) \(what) is past the limit of \(limit)", kind: .limitExceeded)
+    }
+    return p
   }
 
   private func fillRule(_ o: [String: JSONNode], _ path: String) throws -> Lottie.FillRule {

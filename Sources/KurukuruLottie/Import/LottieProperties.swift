@@ -149,9 +149,12 @@ extension LottieReader {
         return Point(x: v[0], y: v[1])
       }
     }
+    // Counted before the points are read, so a path of millions of points fails before the work.
+    if let list = o["v"], case .array(let items) = list.value {
+      try count(\.vertices, items.count, limit: limits.maxVertices, what: "path vertices", n, path)
+    }
     let vertices = try points("v")
     var inT = try points("i"), outT = try points("o")
-    try count(\.vertices, vertices.count, limit: limits.maxVertices, what: "path vertices", n, path)
     // Missing tangents are straight corners.
     if inT.count < vertices.count { inT += Array(repeating: .zero, count: vertices.count - inT.count) }
     if outT.count < vertices.count { outT += Array(repeating: .zero, count: vertices.count - outT.count) }

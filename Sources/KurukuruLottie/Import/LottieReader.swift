@@ -4,7 +4,11 @@ import KurukuruCore
 // MARK: - LottieLimits
 
 /// Bounds on what a Lottie file may ask for, checked while reading and resolving, before the
-/// work they would cause.
+/// work they would cause; past one the file is a `LottieError` of kind `.limitExceeded` at the
+/// place. The ranges of single values are the reader's (canvas `w`, `h` 1…10⁶ points; `ip`,
+/// `op`, `st` within ±10⁷ frames; `fr` 0.01…1000; `sr` 0.001…1000), the loop's length and frame
+/// rate are KurukuruCore's `Limits` (`maxDuration`, `maxFrames`, `maxFPS`), and the canvas in
+/// pixels is the rasterizer's (`Rasterizer.maximumCanvasSide`).
 public struct LottieLimits: Equatable, Sendable {
   /// File size in bytes. Default 32 MiB.
   public var maxFileBytes = 32 << 20
@@ -20,10 +24,22 @@ public struct LottieLimits: Equatable, Sendable {
   public var maxGroupDepth = 64
   /// Nesting of precompositions. Default 32.
   public var maxPrecompositionDepth = 32
-  /// Copies a repeater makes. Default 1,000.
+  /// Copies a repeater makes (`c`), and its offset (`o`, in copies) within ±this; a constant or
+  /// keyframe past it is an error (values eased past it between keyframes are clamped).
+  /// Default 1,000.
   public var maxRepeaterCopies = 1_000
+  /// Points of a star or polygon (`pt`); a constant or keyframe past it is an error (values
+  /// eased past it between keyframes are clamped). Default 1,000.
+  public var maxStarPoints = 1_000
   /// Paths drawn in one frame, after repeaters and precompositions. Default 200,000.
   public var maxDrawingsPerFrame = 200_000
+  /// Layers in one chain of parents (`parent`), the layer itself included; a chain that comes
+  /// back to a layer of its own is an error whatever its length. Default 64.
+  public var maxParentDepth = 64
+  /// Nesting of JSON arrays and objects in the file. Default 256.
+  public var maxJSONDepth = 256
+  /// Entries in a dotLottie archive's central directory. Default 10,000.
+  public var maxArchiveEntries = 10_000
 
   public init() {}
 }

@@ -366,3 +366,73 @@ def full_trim_with_offset_over_trim(doc):
         return False
 
     return any(visit(layer.get("shapes")) for layer in _shape_layers(doc))
+
+
+def fractional_repeater(doc):
+    """Whether a repeater's copy count `c` is animated or not whole: lottie-web draws
+    `Math.ceil(c)` copies (RepeaterModifier.processShapes), ThorVG `int(c)` (updateRepeater)."""
+    def whole(prop):
+        return isinstance(prop, dict) and prop.get("a", 0) == 0 and float(_first(prop.get("k"))).is_integer()
+
+    return any(item.get("ty") == "rp" and not whole(item.get("c"))
+               for layer in _all_layers(doc) for item in _items(layer.get("shapes")))
+
+
+def _first(k):
+    return k[0] if isinstance(k, list) and k else (k if k is not None else 1)
+
+
+def _all_layers(doc):
+    yield from doc.get("layers") or []
+    for asset in doc.get("assets") or []:
+        yield from asset.get("layers") or []
+
+
+def specification_equivalent(doc):
+    """`doc` rewritten so that ThorVG draws what the specification and lottie-web draw, where
+    ThorVG mishandles a construct that can be rewritten into an equal one; None when nothing
+    needs it. Returns (document, [what was rewritten]).
+
+    - A static 0–100 % trim is removed, whatever its offset: the specification's trim of 0–100 %
+      renders its input as-is, but ThorVG shifts an inner trim's result by the outer offset.
+    - Every repeater's copy count `c` is raised by 1 − 10⁻⁶ (each keyframe value and a static
+      one alike, which eases the same): ThorVG then draws int(c + 1 − 10⁻⁶) = ceil(c) copies, as
+      lottie-web does."""
+    def static(prop, value):
+        return isinstance(prop, dict) and prop.get("a", 0) == 0 and prop.get("k") == value
+
+    done = set()
+
+    def shifted(prop, d):
+        prop = json.loads(json.dumps(prop))
+        if prop.get("a", 0) == 0:
+            k = prop.get("k", 1)
+            prop["k"] = [k[0] + d] if isinstance(k, list) else k + d
+        else:
+            for kf in prop.get("k") or []:
+                for key in ("s", "e"):
+                    if isinstance(kf.get(key), list):
+                        kf[key] = [v + d for v in kf[key]]
+        return prop
+
+    def rewrite(items):
+        out = []
+        for item in items or []:
+            if item.get("ty") == "tm" and static(item.get("s"), 0) and static(item.get("e"), 100):
+                done.add("a static 0–100 % trim removed")
+                continue
+            if item.get("ty") == "rp":
+                item = dict(item, c=shifted(item.get("c", {"a": 0, "k": 1}), 1 - 1e-6))
+                done.add("repeater copies raised by 1 − 10⁻⁶ (ThorVG's int(c) becomes lottie-web's ceil(c))")
+            if item.get("ty") == "gr":
+                item = dict(item, it=rewrite(item.get("it")))
+            out.append(item)
+        return out
+
+    def layers(ls):
+        return [dict(l, shapes=rewrite(l["shapes"])) if isinstance(l.get("shapes"), list) else l for l in ls or []]
+
+    copy = dict(doc, layers=layers(doc.get("layers")))
+    if "assets" in doc:
+        copy["assets"] = [dict(a, layers=layers(a["layers"])) if "layers" in a else a for a in doc["assets"]]
+    return (copy, sorted(done)) if done else None
