@@ -138,12 +138,14 @@ enum CLI {
 
   /// Loads an input — a preset (a bundled one by name or a file) or a Lottie file
   /// (`AnimationInput.load`) — and the animation it renders, with `--set`, and the given fps
-  /// and background overrides. Warnings about what a Lottie file leaves out go to stderr.
+  /// and background overrides. Warnings about what a Lottie file leaves out go to stderr unless
+  /// `warnings` is false (`render --quiet`).
   static func source(
-    path: String, args: Arguments, command: String, fps: Double? = nil, background: RGBAColor? = nil
+    path: String, args: Arguments, command: String, fps: Double? = nil, background: RGBAColor? = nil,
+    warnings: Bool = true
   ) throws -> (AnimationInput, any AnimationSource) {
     let input = try AnimationInput.load(path, options: inputOptions(args))
-    for warning in input.warnings { Console.err(commandLineWords(warning)) }
+    if warnings { for warning in input.warnings { Console.err(commandLineWords(warning)) } }
     let source = try input.source(settings: try args.settings(command: command), fps: fps, background: background)
     return (input, source)
   }

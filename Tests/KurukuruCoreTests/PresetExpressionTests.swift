@@ -13,7 +13,7 @@ final class PresetExpressionTests: XCTestCase {
       return []
     }
     return children.map { child in
-      guard case .shape(let s) = child.kind, case .fill(.color(let c)?, _) = s.style else { return RGBA8(r: 0, g: 0, b: 0, a: 0) }
+      guard case .shape(let s) = child.kind, case .fill(.color(.constant(let c))?, _) = s.style else { return RGBA8(r: 0, g: 0, b: 0, a: 0) }
       return c.rgba8
     }
   }

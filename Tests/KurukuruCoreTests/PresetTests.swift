@@ -44,7 +44,7 @@ final class PresetTests: XCTestCase {
   func testSettingsOverrideParameters() throws {
     let preset = try Preset.load(path: presetPath("activity-indicator"))
     let scene = try preset.scene(settings: ["color": "teal"])
-    guard case .foregroundStyle(.color(let c)) = scene.root.modifiers[1] else { return XCTFail("no foreground") }
+    guard case .foregroundStyle(.color(.constant(let c))) = scene.root.modifiers[1] else { return XCTFail("no foreground") }
     XCTAssertEqual(c.rgba8, RGBA8(r: 0x30, g: 0xB0, b: 0xC7))
     XCTAssertThrowsError(try preset.scene(settings: ["colour": "teal"])) {
       XCTAssertEqual(

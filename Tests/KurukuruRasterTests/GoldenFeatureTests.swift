@@ -1,4 +1,5 @@
 import KurukuruCore
+import KurukuruRaster
 import KurukuruSnapshot
 import XCTest
 
@@ -176,6 +177,53 @@ final class GoldenFeatureTests: XCTestCase {
   func testRotation3DEffectBackFaceWithGradientAndShadow() throws {
     try feature(
       #"{"Rectangle": {}, "modifiers": [{"fill": {"LinearGradient": {"colors": ["orange", "purple"], "startPoint": "top", "endPoint": "bottom"}}}, {"frame": 20}, {"shadow": {"color": "black", "radius": 3, "y": 2}}, {"rotation3DEffect": {"degrees": 120, "axis": [1, 0.3, 0], "anchor": "top", "anchorZ": 5, "perspective": 0.5}}, {"offset": {"y": 20}}]}"#)
+  }
+
+  // MARK: - Clips and masks
+
+  /// A diamond with a diamond of half its size inside, one clip path filled even-odd: a red
+  /// square shows only in the band between them (the seam where the path steps inside is a
+  /// line of no width).
+  func testClipShapeEvenOdd() throws {
+    try feature(
+      #"{"Rectangle": {}, "modifiers": [{"fill": "red"}, {"frame": 48}, {"clipShape": {"shape": {"Polygon": {"points": [[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5], [0.5, 0.25], [0.75, 0.5], [0.5, 0.75], [0.25, 0.5]]}}, "style": {"eoFill": true}}}]}"#)
+  }
+
+  /// A 60 × 20 bar offset half out of its 40 × 20 frame, clipped to the frame.
+  func testClipped() throws {
+    try feature(
+      #"{"Rectangle": {}, "modifiers": [{"fill": "blue"}, {"frame": {"width": 60, "height": 20}}, {"offset": {"x": -30}}, {"frame": {"width": 40, "height": 20}}, {"clipped": {}}]}"#)
+  }
+
+  /// A gradient square with corners of radius 12.
+  func testCornerRadius() throws {
+    try feature(
+      #"{"Rectangle": {}, "modifiers": [{"fill": {"LinearGradient": {"colors": ["orange", "purple"], "startPoint": "top", "endPoint": "bottom"}}}, {"frame": 44}, {"cornerRadius": 12}]}"#)
+  }
+
+  /// A green square seen through a half-transparent circle at its top-leading corner and an
+  /// opaque capsule across its bottom: the mask's alpha, 0.5 and 1.
+  func testMask() throws {
+    try feature(
+      #"{"Rectangle": {}, "modifiers": [{"fill": "green"}, {"frame": 44}, {"mask": {"ZStack": {"alignment": "topLeading", "content": [{"Circle": {}, "modifiers": [{"frame": 24}, {"opacity": 0.5}]}, {"Capsule": {}, "modifiers": [{"frame": {"width": 44, "height": 14}}, {"offset": {"y": 30}}]}]}}}]}"#)
+  }
+
+  // MARK: - Animated colours
+
+  /// Halfway through red → blue: SwiftUI's linear-light mix (#BC00BC) on the left, CSS's
+  /// premultiplied sRGB (#800080) on the right; below, a gradient whose end stop fades from
+  /// clear to teal, premultiplied, and a square whose shadow turns from black to red.
+  func testAnimatedColors() throws {
+    let fade = ##"{"from": "#FF0000", "to": "#0000FF", "animation": "linear(duration: 1)"SPACE}"##
+    let view = ##"{"VStack": {"spacing": 6, "content": [{"HStack": {"spacing": 6, "content": [{"Rectangle": {}, "modifiers": [{"fill": LINEAR}, {"frame": 22}]}, {"Rectangle": {}, "modifiers": [{"fill": SRGB}, {"frame": 22}]}]}}, {"HStack": {"spacing": 6, "content": [{"Rectangle": {}, "modifiers": [{"fill": {"LinearGradient": {"stops": [{"color": "white", "location": 0}, {"color": {"from": "clear", "to": "teal", "animation": "linear(duration: 1)", "interpolation": "srgb"}, "location": 1}], "startPoint": "leading", "endPoint": "trailing"}}}, {"frame": 22}]}, {"Rectangle": {}, "modifiers": [{"fill": "gray"}, {"frame": 16}, {"shadow": {"color": {"from": "black", "to": "red", "animation": "linear(duration: 1)"}, "radius": 3, "x": 2, "y": 2}}]}]}}]}}"##
+      .replacingOccurrences(of: "LINEAR", with: fade.replacingOccurrences(of: "SPACE", with: ""))
+      .replacingOccurrences(of: "SRGB", with: fade.replacingOccurrences(of: "SPACE", with: ##", "interpolation": "srgb""##))
+    let text = ##"{"width": 60, "height": 60, "background": "white", "fps": 10, "view": \##(view)}"##
+    let results = try assertFrames(of: try Preset(text: text, file: "testAnimatedColors.json"), at: [0.5], scale: 2)
+    // The two mixes, from the sRGB transfer function: 1.055 · 0.5^(1/2.4) − 0.055 = 0.7354 → 188.
+    let frame = try Rasterizer(scale: 2).render(try Preset(text: text, file: "t.json").scene().displayList(at: 0.5))
+    XCTAssertEqual(frame[2 * 19, 2 * 15], RGBA8(r: 188, g: 0, b: 188), "\(results)")
+    XCTAssertEqual(frame[2 * 41, 2 * 15], RGBA8(r: 128, g: 0, b: 128))
   }
 
   private func feature(

@@ -19,6 +19,25 @@ final class GoldenPortedPresetTests: XCTestCase {
     try assertFrames(of: "Presets/material-circular.json", at: [0, 0.5, 1.2, 3.0], scale: 2)
   }
 
+  /// An animated stroke colour in linear light: 1.17 s is halfway through the blue → red fade
+  /// (fast-out-slow-in), 2.5 s red fading to yellow.
+  func testMaterialCircularFourColor() throws {
+    try assertFrames(of: "Presets/material-circular-four-color.json", at: [1.17, 2.5], scale: 2)
+  }
+
+  /// `clipped` on the viewport: at 0.5 s rect2 spans the left half while rect1 still waits
+  /// off-screen at x < 0; at 1.1 s the clip cuts rect2 where it leaves by the right edge; at
+  /// 1.6 s rect1 is crossing and rect2 has gone.
+  func testAndroidHorizontalIndeterminate() throws {
+    try assertFrames(of: "Presets/android-horizontal-indeterminate.json", at: [0.5, 1.1, 1.6], scale: 2)
+  }
+
+  /// Animated fills in premultiplied sRGB: at 0.25 s the first dot is fading, the second at
+  /// 20 % opacity, the third coming back.
+  func testThreeDotsDotFlashing() throws {
+    try assertFrames(of: "Presets/three-dots-dot-flashing.json", at: [0.25, 0.75], scale: 2)
+  }
+
   /// Rotation, scale and offset keyframes from one CSS transform list per key.
   func testSpinKitWanderingCubes() throws {
     try assertFrames(of: "Presets/spinkit-wandering-cubes.json", at: [0.3, 1.0], scale: 2)

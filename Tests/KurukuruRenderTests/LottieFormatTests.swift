@@ -16,12 +16,30 @@ final class LottieFormatTests: XCTestCase {
       .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.sorted().map { dir + "/" + $0 }
   }
 
+  /// Whether a view or one inside it has a clip or a mask.
+  static func clips(_ view: SceneView) -> Bool {
+    if view.modifiers.contains(where: { [.clipShape, .clipped, .cornerRadius, .mask].contains($0.name) }) { return true }
+    switch view.kind {
+    case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children): return children.contains(where: clips)
+    case .shape, .spacer: return false
+    }
+  }
+
   func testEveryBundledPresetExportsWithItsSizeRateAndLoop() throws {
     XCTAssertGreaterThan(Self.presets.count, 10)
     var refused = 0
     for path in Self.presets {
       let scene = try Preset.load(path: path).scene()
-      if try String(contentsOfFile: path, encoding: .utf8).contains("\"rotation3DEffect\"") {
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      if Self.clips(scene.root) {
+        // Lottie clips only whole layers; the one-shape-layer document refuses clips.
+        XCTAssertThrowsError(try LottieFormat.document(for: scene), path) { error in
+          XCTAssertTrue(String(describing: error).contains("Lottie clips and masks only whole layers"), "\(error)")
+        }
+        refused += 1
+        continue
+      }
+      if text.contains("\"rotation3DEffect\"") {
         // Perspective has no Lottie equivalent: these presets are refused, never approximated.
         XCTAssertThrowsError(try LottieFormat.document(for: scene), path) { error in
           XCTAssertTrue(String(describing: error).contains("rotation3DEffect tilts the view"), "\(error)")
@@ -42,6 +60,65 @@ final class LottieFormatTests: XCTestCase {
       XCTAssertEqual(bytes, try LottieFormat.document(for: scene), "\(path): deterministic")
     }
     XCTAssertGreaterThan(refused, 0, "the 3-D presets are checked")
+  }
+
+  /// Lottie clips and masks whole layers only; the exporter's one shape layer cannot hold a
+  /// clip, so each clipping word is refused in one line naming the modifier and its place.
+  func testClipsAndMasksAreRefusedInOneLine() throws {
+    for modifier in [#"{"clipShape": "Circle"}"#, #"{"clipped": {}}"#, #"{"cornerRadius": 4}"#, #"{"mask": {"Circle": {}}}"#] {
+      let scene = try Preset(
+        text: #"{"name": "c", "width": 40, "height": 40, "view": {"Rectangle": {}, "modifiers": [{"frame": 20}, \#(modifier)]}}"#,
+        file: "c.json"
+      ).scene()
+      XCTAssertThrowsError(try LottieFormat.document(for: scene)) {
+        let text = String(describing: $0)
+        let name = modifier.dropFirst(2).prefix { $0 != "\"" }
+        XCTAssertEqual(
+          text,
+          "c.json: cannot export to Lottie: \(name) is not exported: Lottie clips and masks only whole layers, and the scene is written as one shape layer; render it as gif, apng or webp instead (at view.modifiers[1])")
+      }
+    }
+  }
+
+  /// An animated fill colour becomes keyframed `c` (and `o`): sampled from the colour the
+  /// evaluator draws, so the linear-light mix plays within a fraction of a level between
+  /// keyframes; an animated shadow colour and an animated gradient stop are refused.
+  func testAnimatedColoursExportAsKeyframedColours() throws {
+    let text = #"{"name": "c", "width": 20, "height": 20, "fps": 10, "view": {"Rectangle": {}, "modifiers": [{"fill": {"from": "red", "to": "blue", "animation": "linear(duration: 1).repeatForever(autoreverses: true)"}}]}}"#
+    let scene = try Preset(text: text, file: "c.json").scene()
+    let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try LottieFormat.document(for: scene))) as? [String: Any])
+    func fills(_ o: Any) -> [[String: Any]] {
+      if let d = o as? [String: Any] { return (d["ty"] as? String == "fl" ? [d] : []) + d.values.flatMap(fills) }
+      if let a = o as? [Any] { return a.flatMap(fills) }
+      return []
+    }
+    let fill = try XCTUnwrap(fills(doc).first)
+    let color = try XCTUnwrap(fill["c"] as? [String: Any])
+    XCTAssertEqual(color["a"] as? Int, 1)
+    let keys = try XCTUnwrap(color["k"] as? [[String: Any]])
+    // Linear keyframes: the value at frame f is the straight mix of its neighbours.
+    for f in stride(from: 0.0, through: 20, by: 0.5) {
+      let i = try XCTUnwrap(keys.lastIndex { ($0["t"] as? Double ?? 0) <= f })
+      let a = keys[i], b = keys[min(i + 1, keys.count - 1)]
+      let ta = a["t"] as? Double ?? 0, tb = b["t"] as? Double ?? 0
+      let u = tb > ta ? (f - ta) / (tb - ta) : 0
+      let va = try XCTUnwrap(a["s"] as? [Double]), vb = try XCTUnwrap(b["s"] as? [Double])
+      let expected = scene.displayList(at: f / 10).items
+      guard case .drawing(let d)? = expected.first, case .color(let c) = d.paint else { return XCTFail() }
+      for (k, want) in [c.red, c.green, c.blue].enumerated() {
+        XCTAssertEqual(va[k] + (vb[k] - va[k]) * u, want, accuracy: 0.006, "frame \(f)")
+      }
+    }
+    for modifier in [
+      #"{"shadow": {"radius": 2, "color": {"from": "red", "to": "blue", "animation": "linear(duration: 1)"}}}"#,
+      #"{"foregroundStyle": {"LinearGradient": {"colors": ["red", {"from": "red", "to": "blue", "animation": "linear(duration: 1)"}]}}}"#,
+    ] {
+      let s = try Preset(text: #"{"name": "c", "width": 20, "height": 20, "view": {"Rectangle": {}, "modifiers": [\#(modifier)]}}"#, file: "c.json").scene()
+      XCTAssertThrowsError(try LottieFormat.document(for: s)) {
+        let text = String(describing: $0)
+        XCTAssertTrue(text.contains("an animated shadow colour") || text.contains("an animated stop colour"), text)
+      }
+    }
   }
 
   func testAPerspectiveRotationIsRefusedAndATurnAboutZIsARotation() throws {

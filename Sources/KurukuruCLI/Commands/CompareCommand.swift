@@ -45,7 +45,7 @@ enum CompareCommand: Command {
     let (pathA, pathB) = (args.positional[0], args.positional[1])
     let (a, b) = try FrameSource.openPair(pathA, pathB)
     for source in [a, b] {
-      if let problem = source.numberingProblem { Console.err("\(source.path): warning: \(problem)") }
+      if let problem = source.numberingProblem { Console.warning(source.path, problem) }
     }
     let singleImages = a.isSingleImage && b.isSingleImage
     let diffPath = args.value("diff")

@@ -40,7 +40,7 @@ enum FrameCommand: Command {
       return frame
     }
     Console.out("\(output.path): \(frame.width)×\(frame.height) px at t = \(fmtNumber(time)) s")
-    if let overflow = scene.canvasOverflow(at: [time]) { Console.err("\(preset.file): warning: \(overflow)") }
+    if let overflow = scene.canvasOverflow(at: [time]) { Console.warning(preset.file, "\(overflow)") }
     return 0
   }
 }

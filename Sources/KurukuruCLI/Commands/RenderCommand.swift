@@ -27,8 +27,8 @@ enum RenderCommand: Command {
         so a higher value is lowered to 50 with a warning
         """),
       CLI.backgroundOption,
-    ] + OutputFormats.options.map(OptionSpec.init) + [CLI.setOption, CLI.jobsOption, CLI.maxWorkOption]
-      + [OptionSpec("quiet", nil, "no progress line (one is drawn on stderr only when it is a terminal)")] + CLI.inputOptions,
+      OptionSpec("quiet", nil, "no progress line, warnings or notes on stderr (errors still print)"),
+    ] + OutputFormats.options.map(OptionSpec.init) + [CLI.setOption, CLI.jobsOption, CLI.maxWorkOption] + CLI.inputOptions,
     discussion: """
       PNG frames are straight RGBA, named NAME0.png, NAME1.png, … (NAME0@2x.png at --scale 2), as
       UIImage.animatedImageNamed(_:duration:) expects. Frame i is rendered at t = i / fps.
@@ -41,11 +41,12 @@ enum RenderCommand: Command {
     }
     let formats = try outputFormats(args)
     let jobs = try CLI.jobs(args, command: "render")
+    let quiet = args.has("quiet")
     let requested = try args.number("fps", in: 0.1...240, command: "render")
     // Each format's frame rate: --fps, lowered to what the format plays.
     let rates = formats.map { format -> Double? in
       guard let limit = format.frameRateLimit, let f = requested, f > limit.fps else { return requested }
-      Console.err("warning: \(limit.reason); --fps \(fmtNumber(f)) lowered to \(fmtNumber(limit.fps))")
+      if !quiet { Console.warning("render", "\(limit.reason); --fps \(fmtNumber(f)) lowered to \(fmtNumber(limit.fps))") }
       return limit.fps
     }
     let background = try CLI.color(args, "background", command: "render")
@@ -57,27 +58,27 @@ enum RenderCommand: Command {
       var loaded: [Double?: (file: String, scene: any AnimationSource)] = [:]
       for (format, fps) in zip(formats, rates) {
         let source = try loaded[fps] ?? {
-          let (input, scene) = try CLI.source(path: path, args: args, command: "render", fps: fps, background: background)
+          let (input, scene) = try CLI.source(
+            path: path, args: args, command: "render", fps: fps, background: background, warnings: !quiet && loaded.isEmpty)
           return (input.file, scene)
         }()
         loaded[fps] = source
         let prepared = try CLI.renderer(source.scene, file: source.file, args: args, command: "render", jobs: jobs)
           .prepared(for: format)
-        if let note = prepared.note { Console.err("warning: \(path): \(note)") }
+        if let note = prepared.note, !quiet { Console.warning(source.file, note) }
         renderers.append((source.file, prepared.renderer, format))
       }
     }
     var noted = Set<String>()
     for (file, renderer, format) in renderers {
-      if noted.insert(file).inserted {
-        for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
+      if !quiet, noted.insert(file).inserted {
+        for note in renderer.scene.timeline.notes { Console.note(file, note) }
       }
-      for note in renderer.scene.timeline.notes { Console.err("note: \(file): \(note)") }
       // Frames drawn and encoded, on a live line while the output is written.
       var renderer = renderer
       let counts = FrameCounts(), started = Date(), total = renderer.frameCount
       let label = renderers.count == 1 ? "render" : formats.count == 1 ? "render \(renderer.scene.name)" : "render \(renderer.scene.name) \(type(of: format).name)"
-      let line = ProgressLine(quiet: args.has("quiet")) {
+      let line = ProgressLine(quiet: quiet) {
         let now = counts.now
         return ProgressText.line(
           label, drawn: now.drawn, encoded: now.encoded, frames: total, elapsed: Date().timeIntervalSince(started))
@@ -96,7 +97,7 @@ enum RenderCommand: Command {
       }
       line.clear()
       // Asked after writing: the frames were measured as they were drawn.
-      if let overflow = renderer.canvasOverflow { Console.err("\(file): warning: \(overflow)") }
+      if let overflow = renderer.canvasOverflow, !quiet { Console.warning(file, "\(overflow)") }
       Console.out(summary.line(loopSeconds: renderer.scene.timeline.period, format: type(of: format)))
       for note in summary.notes { Console.out(note) }
     }

@@ -24,7 +24,7 @@ extension ResolvedScene {
 /// Values that flow from a view to its children (SwiftUI's environment).
 struct Environment {
   /// The paint of shapes that have none of their own. Default black (SwiftUI's primary, light mode).
-  var foreground: PaintSpec = .color(.black)
+  var foreground: PaintSpec = .color(.constant(.black))
 }
 
 // MARK: - Lowering
@@ -67,6 +67,7 @@ struct Lowering {
       return [.layer(Layer(opacity: v, shadow: nil, items: items))]
     case .shadow(let color, let radius, let x, let y):
       let items = inner()
+      let color = color.value(at: t)
       if items.isEmpty || color.alpha <= 0 { return items }
       let shadow = Shadow(color: color, radius: max(0, radius.value(at: t)), offset: Point(x: x.value(at: t), y: y.value(at: t)))
       return [.layer(Layer(opacity: 1, shadow: shadow, items: items))]
@@ -74,6 +75,20 @@ struct Lowering {
       var e = env
       e.foreground = paint
       return inner(e)
+    case .clipShape, .clipped, .cornerRadius:
+      let items = inner()
+      guard !items.isEmpty, let clip = modifier.clip(contentSize: content, at: t) else { return items }
+      guard !clip.path.isEmpty else { return [] }
+      return [.clipped(ClipGroup(path: clip.path, transform: .identity, evenOdd: clip.evenOdd, items: items))]
+    case .mask(let maskView, _):
+      let items = inner()
+      guard !items.isEmpty, let attachment = laidOut.attachments[k - 1] else { return items }
+      let mask = Lowering.transform(
+        self.items(maskView, attachment.layout, environment: env),
+        by: .translation(x: attachment.offset.x, y: attachment.offset.y))
+      // A mask with no ink hides everything (its alpha is 0 everywhere).
+      guard !mask.isEmpty else { return [] }
+      return [.masked(MaskGroup(source: .alpha, mask: mask, items: items))]
     }
   }
 
@@ -134,17 +149,17 @@ struct Lowering {
   private func paint(_ spec: PaintSpec, in rect: Rect) -> Paint {
     switch spec {
     case .color(let c):
-      return .color(c)
+      return .color(c.value(at: t))
     case .linear(let stops, let s, let e):
-      return .linear(LinearGradientPaint(stops: stops, start: rect.point(atUnit: s.x, s.y), end: rect.point(atUnit: e.x, e.y)))
+      return .linear(LinearGradientPaint(stops: stops.map { $0.value(at: t) }, start: rect.point(atUnit: s.x, s.y), end: rect.point(atUnit: e.x, e.y)))
     case .radial(let stops, let c, let r0, let r1):
       return .radial(RadialGradientPaint(
-        stops: stops, center: rect.point(atUnit: c.x, c.y), startRadius: max(0, r0.value(at: t)), endRadius: max(0, r1.value(at: t))))
+        stops: stops.map { $0.value(at: t) }, center: rect.point(atUnit: c.x, c.y), startRadius: max(0, r0.value(at: t)), endRadius: max(0, r1.value(at: t))))
     case .angular(let stops, let c, let a0, let a1):
       let start = a0.value(at: t)
       let end = a1?.value(at: t) ?? start + 360
       let sweep = min(max(end - start, 1e-6), 360)
-      return .angular(AngularGradientPaint(stops: stops, center: rect.point(atUnit: c.x, c.y), startAngle: start, endAngle: start + sweep))
+      return .angular(AngularGradientPaint(stops: stops.map { $0.value(at: t) }, center: rect.point(atUnit: c.x, c.y), startAngle: start, endAngle: start + sweep))
     }
   }
 

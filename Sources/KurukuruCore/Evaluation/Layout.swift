@@ -24,6 +24,15 @@ public struct LaidOutView: Equatable, Sendable {
   public internal(set) var children: [LaidOutView]
   /// Where each child's top-left corner lies in the stack's coordinates, in points.
   public internal(set) var childOffsets: [Point]
+  /// Per modifier: the layout of the view it carries (`mask`) and where that view's top-left
+  /// corner lies in the content's frame, in points; nil for the others.
+  public internal(set) var attachments: [Attachment?]
+
+  /// A view carried by a modifier, laid out in its content's frame.
+  public struct Attachment: Equatable, Sendable {
+    public internal(set) var layout: LaidOutView
+    public internal(set) var offset: Point
+  }
 
   /// The size the view's parent sees.
   public var size: Size { sizes.last ?? .zero }
@@ -52,7 +61,8 @@ struct Layout {
   func place(_ view: SceneView, proposal: Size) -> LaidOutView {
     let empty = LaidOutView(
       sizes: [Size](repeating: .zero, count: view.modifiers.count + 1), baseProposal: proposal,
-      shifts: [Point](repeating: .zero, count: view.modifiers.count), children: [], childOffsets: [])
+      shifts: [Point](repeating: .zero, count: view.modifiers.count), children: [], childOffsets: [],
+      attachments: [LaidOutView.Attachment?](repeating: nil, count: view.modifiers.count))
     var laidOut: LaidOutView? = empty
     _ = level(view, view.modifiers.count, proposal, into: &laidOut)
     return laidOut ?? empty
@@ -88,6 +98,16 @@ struct Layout {
         into: &laidOut)
       size = Size(width: cs.width + leading + trailing, height: cs.height + top + bottom)
       laidOut?.shifts[k - 1] = Point(x: leading, y: top)
+    case .mask(let maskView, let alignment):
+      // SwiftUI's `mask(alignment:_:)`: the mask is offered the content's size and aligned in
+      // its frame; it takes no part in the content's own size.
+      size = level(view, k - 1, proposal, into: &laidOut)
+      if laidOut != nil {
+        let m = place(maskView, proposal: size)
+        laidOut?.attachments[k - 1] = LaidOutView.Attachment(
+          layout: m,
+          offset: Point(x: (size.width - m.size.width) * alignment.x, y: (size.height - m.size.height) * alignment.y))
+      }
     default:
       size = level(view, k - 1, proposal, into: &laidOut)
     }

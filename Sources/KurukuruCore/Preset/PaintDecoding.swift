@@ -92,6 +92,31 @@ extension PresetReader {
   /// Keys of a colour object (`Color(red:green:blue:opacity:)`, `Color(white:opacity:)`).
   static let colorObjectKeys = ["red", "green", "blue", "white", "opacity"]
 
+  /// A colour that may be animated: a colour, or an animated value whose keyframes are colours
+  /// (`{"from": "red", "to": "blue", "animation": …}`, `{"values": […], …}`) with an optional
+  /// `"interpolation"`: `"linear"` (SwiftUI's, the default) or `"srgb"` (CSS's premultiplied
+  /// sRGB).
+  func animatedColor(_ node: JSONNode, path: String) throws -> AnimatedColor {
+    guard PresetReader.isAnimated(node) else { return .constant(try color(node, path: path)) }
+    let k = try keyframed(node, path: path, keys: PresetReader.animatedKeys + ["interpolation"]) { n, p in
+      try color(n, path: p())
+    }
+    var interpolation = ColorInterpolation.linear
+    if let i = k.object["interpolation"] {
+      let text = try string(i, path: path + ".interpolation")
+      let names = ColorInterpolation.allCases.map(\.rawValue)
+      guard let space = ColorInterpolation(rawValue: text) else {
+        throw fail(
+          i, path + ".interpolation",
+          "interpolation is 'linear' (SwiftUI's) or 'srgb' (CSS's premultiplied sRGB)" + Suggestion.hint(for: text, in: names),
+          kind: .unknownName)
+      }
+      interpolation = space
+    }
+    return .track(ColorTrack(
+      colors: k.values, keyTimes: k.keyTimes, curves: k.curves, animation: k.animation, interpolation: interpolation))
+  }
+
   static let gradientKinds = ["LinearGradient", "RadialGradient", "AngularGradient"]
 
   /// A paint: a colour, or `{"LinearGradient": …}`, `{"RadialGradient": …}`,
@@ -100,7 +125,7 @@ extension PresetReader {
     guard case .object(let members) = node.value, members.count == 1, let m = members.first,
       m.key.hasSuffix("Gradient") || m.key.first?.isUppercase == true
     else {
-      return .color(try color(node, path: path))
+      return .color(try animatedColor(node, path: path))
     }
     let p = path + "." + m.key
     switch m.key {
@@ -141,26 +166,26 @@ extension PresetReader {
 
   /// Gradient stops from `"colors"` (evenly spaced, as `Gradient(colors:)`) or `"stops"`
   /// (`[{"color", "location"}]`).
-  private func stops(_ o: [String: JSONNode], node: JSONNode, path: String) throws -> [GradientStop] {
+  private func stops(_ o: [String: JSONNode], node: JSONNode, path: String) throws -> [GradientStopSpec] {
     if let c = o["colors"] {
       if o["stops"] != nil { throw fail(c, path, "use either 'colors' or 'stops'") }
       let items = try array(c, path: path + ".colors")
       guard items.count >= 1, items.count <= 256 else { throw fail(c, path + ".colors", "a gradient needs 1 to 256 colours") }
       let n = items.count
       return try items.enumerated().map { i, item in
-        GradientStop(location: n == 1 ? 0 : Double(i) / Double(n - 1), color: try color(item, path: path + ".colors[\(i)]"))
+        GradientStopSpec(location: n == 1 ? 0 : Double(i) / Double(n - 1), color: try animatedColor(item, path: path + ".colors[\(i)]"))
       }
     }
     guard let s = o["stops"] else { throw fail(node, path, "a gradient needs 'colors' or 'stops'") }
     let items = try array(s, path: path + ".stops")
     guard items.count >= 1, items.count <= 256 else { throw fail(s, path + ".stops", "a gradient needs 1 to 256 stops") }
-    var stops = try items.enumerated().map { i, item -> GradientStop in
+    var stops = try items.enumerated().map { i, item -> GradientStopSpec in
       let p = path + ".stops[\(i)]"
       let so = try object(item, path: p, keys: ["color", "location"])
       guard let c = so["color"], let l = so["location"] else { throw fail(item, p, "a stop needs 'color' and 'location'") }
       let loc = try number(l, path: p + ".location")
       guard (0...1).contains(loc) else { throw fail(l, p + ".location", "location must be in 0…1, got \(fmt(loc))") }
-      return GradientStop(location: loc, color: try color(c, path: p + ".color"))
+      return GradientStopSpec(location: loc, color: try animatedColor(c, path: p + ".color"))
     }
     // Stable sort by location, as SwiftUI does.
     stops = stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)

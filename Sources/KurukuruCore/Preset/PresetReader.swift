@@ -171,12 +171,23 @@ struct PresetReader {
   func animated(_ node: JSONNode, path: String, within bound: Bound? = nil) throws -> AnimatedValue {
     /// One number of the value, checked against `bound`. The path is only made for a message:
     /// a preset may hold a million keyframes.
-    func value(_ n: JSONNode, _ p: @autoclosure () -> String) throws -> Double {
+    func value(_ n: JSONNode, _ p: () -> String) throws -> Double {
       let v: Double
       if case .number(let literal) = n.value { v = literal } else { v = try number(n, path: p()) }
       if let bound, !bound.range.contains(v) { throw fail(n, p(), bound.message(v), kind: bound.kind) }
       return v
     }
+    guard case .object = node.value else { return .constant(try value(node, { path })) }
+    let k = try keyframed(node, path: path, keys: PresetReader.animatedKeys, value: value)
+    return .track(Track.holdingEnds(values: k.values, keyTimes: k.keyTimes, curves: k.curves, animation: k.animation))
+  }
+
+  /// The keyframes of an animated object (`{"from", "to", "animation"}` or `{"values",
+  /// "keyTimes", "curves"/"curve", "animation"}`), each value read by `value` (given the node
+  /// and a maker of its path, for messages), with `keys` the keys the object may have.
+  func keyframed<V>(
+    _ node: JSONNode, path: String, keys: [String], value: (JSONNode, () -> String) throws -> V
+  ) throws -> (object: [String: JSONNode], values: [V], keyTimes: [Double], curves: [TimingCurve], animation: AnimationSpec) {
     /// Counts `count` more keyframe values, before they are read.
     func count(_ count: Int, at n: JSONNode, _ p: String) throws {
       keyframeCounter.value += count
@@ -184,13 +195,12 @@ struct PresetReader {
         throw fail(n, p, "more than \(limits.maxKeyframes) keyframe values after expanding ForEach", kind: .limitExceeded)
       }
     }
-    guard case .object = node.value else { return .constant(try value(node, path)) }
-    let o = try object(node, path: path, keys: PresetReader.animatedKeys)
+    let o = try object(node, path: path, keys: keys)
     guard let animNode = o["animation"] else {
       throw fail(node, path, "an animated value needs 'animation', e.g. \"linear(duration: 1).repeatForever(autoreverses: false)\"")
     }
     let animation = try self.animation(animNode, path: path + ".animation")
-    var values: [Double]
+    var values: [V]
     var keyTimesGiven: [Double]?
     if let v = o["values"] {
       for k in ["from", "to"] where o[k] != nil {
@@ -201,7 +211,7 @@ struct PresetReader {
         throw fail(v, path + ".values", "'values' needs 2 to 1000 keyframe values, got \(items.count)")
       }
       try count(items.count, at: v, path + ".values")
-      values = try items.enumerated().map { try value($1, path + ".values[\($0)]") }
+      values = try items.enumerated().map { i, item in try value(item, { path + ".values[\(i)]" }) }
       if let kt = o["keyTimes"] {
         let times = try array(kt, path: path + ".keyTimes")
         guard times.count == values.count else {
@@ -223,7 +233,7 @@ struct PresetReader {
         throw fail(node, path, "an animated value needs 'from' and 'to' (or 'values')")
       }
       try count(2, at: node, path)
-      values = [try value(from, path + ".from"), try value(to, path + ".to")]
+      values = [try value(from, { path + ".from" }), try value(to, { path + ".to" })]
     }
     let segments = values.count - 1
     let keyTimes = keyTimesGiven ?? (0...segments).map { Double($0) / Double(segments) }
@@ -243,7 +253,7 @@ struct PresetReader {
       let given = try items.enumerated().map { try curve($1, path: path + ".curves[\($0)]") }
       curves = given + [TimingCurve](repeating: given[given.count - 1], count: segments - given.count)
     }
-    return .track(Track.holdingEnds(values: values, keyTimes: keyTimes, curves: curves, animation: animation))
+    return (o, values, keyTimes, curves, animation)
   }
 
   /// A SwiftUI animation string.

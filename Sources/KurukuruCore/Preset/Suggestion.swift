@@ -144,6 +144,22 @@ package enum Suggestion {
     "views": ["content"],
     "count": ["range"],
     "centre": ["center"],
+    // Clips and masks: CSS `clip-path`, `overflow: hidden`, `border-radius`, `mask-image`;
+    // UIKit's `clipsToBounds`, Core Animation's `masksToBounds` and `mask` layer.
+    "clip": ["clipShape"],
+    "clippath": ["clipShape"],
+    "clip-path": ["clipShape"],
+    "clipshape": ["clipShape"],
+    "overflow": ["clipped"],
+    "clipstobounds": ["clipped"],
+    "maskstobounds": ["clipped"],
+    "cliptobounds": ["clipped"],
+    "borderradius": ["cornerRadius"],
+    "border-radius": ["cornerRadius"],
+    "maskimage": ["mask"],
+    "mask-image": ["mask"],
+    "maskshape": ["clipShape"],
+    "masklayer": ["mask"],
     // Shapes and trims: `strokeStart`/`strokeEnd` (CAShapeLayer), `cornerRadius`.
     "start": ["from", "startAngle", "startPoint", "startRadius"],
     "end": ["to", "endAngle", "endPoint", "endRadius"],

@@ -113,7 +113,7 @@ extension PresetReader {
         throw PresetError(
           file: file, location: entry.keyLocation, path: mp, message: "unknown modifier \(quoted: name)" + hint, kind: .unknownName)
       }
-      modifiers.append(try modifier(modifierName, entry.value, path: ap))
+      modifiers.append(try modifier(modifierName, entry.value, path: ap, depth: depth))
     }
     if let shape { viewKind = .shape(shape) }
     guard let viewKind else { throw fail(node, path, "internal: view '\(kind)' was not resolved") }
@@ -252,6 +252,7 @@ extension PresetReader {
   private func isStyleArguments(_ node: JSONNode, keys: [String]) -> Bool {
     guard case .object(let m) = node.value else { return false }
     if m.isEmpty || m.contains(where: { keys.contains($0.key) }) { return true }
+    if PresetReader.isAnimated(node) { return false }  // an animated colour
     if m.count == 1, let key = m.first?.key, key.first?.isUppercase == true { return false }  // a paint (gradient)
     return m.contains { !PresetReader.colorObjectKeys.contains($0.key) }
   }
@@ -319,7 +320,7 @@ extension PresetReader {
 
   // MARK: - Modifiers
 
-  private func modifier(_ name: ModifierName, _ node: JSONNode, path: String) throws -> Modifier {
+  private func modifier(_ name: ModifierName, _ node: JSONNode, path: String, depth: Int) throws -> Modifier {
     switch name {
     case .frame:
       if case .object = node.value, !PresetReader.isAnimated(node) {
@@ -381,13 +382,84 @@ extension PresetReader {
       let radius = try animated(r, path: path + ".radius", within: extentBound("radius", maximum: 1000))
       return .shadow(
         // SwiftUI's default shadow colour: black at 33% opacity.
-        color: try o["color"].map { try color($0, path: path + ".color") } ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.33),
+        color: try o["color"].map { try animatedColor($0, path: path + ".color") } ?? .constant(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.33)),
         radius: radius,
         x: try o["x"].map { try animated($0, path: path + ".x", within: offsetBound("x")) } ?? .constant(0),
         y: try o["y"].map { try animated($0, path: path + ".y", within: offsetBound("y")) } ?? .constant(0))
     case .foregroundColor, .foregroundStyle:
       return .foregroundStyle(try paint(node, path: path))
+    case .clipShape:
+      return try clipShape(node, path: path)
+    case .clipped:
+      if case .bool(true) = node.value { return .clipped }
+      let o = try object(node, path: path, keys: ["antialiased"])
+      if let a = o["antialiased"] { _ = try bool(a, path: path + ".antialiased") }
+      return .clipped
+    case .cornerRadius:
+      if case .object = node.value, !PresetReader.isAnimated(node) {
+        let o = try object(node, path: path, keys: ["radius", "antialiased"])
+        guard let r = o["radius"] else { throw fail(node, path, "cornerRadius needs 'radius' (points)") }
+        if let a = o["antialiased"] { _ = try bool(a, path: path + ".antialiased") }
+        return .cornerRadius(try animated(r, path: path + ".radius", within: extentBound("radius")))
+      }
+      return .cornerRadius(try animated(node, path: path, within: extentBound("radius")))
+    case .mask:
+      return try mask(node, path: path, depth: depth)
     }
+  }
+
+  /// `"Circle"`, a shape object (`{"RoundedRectangle": {"cornerRadius": 8}}`), or
+  /// `{"shape": …, "style": {"eoFill": true, "antialiased": true}}`.
+  private func clipShape(_ node: JSONNode, path: String) throws -> Modifier {
+    var shapeNode = node, shapePath = path
+    var evenOdd = false
+    if case .object(let m) = node.value, m.contains(where: { $0.key == "shape" || $0.key == "style" }) {
+      let o = try object(node, path: path, keys: ["shape", "style"])
+      guard let s = o["shape"] else { throw fail(node, path, "clipShape needs 'shape', e.g. \"Circle\"") }
+      shapeNode = s
+      shapePath = path + ".shape"
+      if let style = o["style"] {
+        let so = try object(style, path: path + ".style", keys: ["eoFill", "antialiased"])
+        evenOdd = try so["eoFill"].map { try bool($0, path: path + ".style.eoFill") } ?? false
+        if let a = so["antialiased"] { _ = try bool(a, path: path + ".style.antialiased") }
+      }
+    }
+    let shapes = ViewName.allCases.filter { ![.zStack, .hStack, .vStack, .spacer, .forEach].contains($0) }
+    let expected = "a shape such as \"Circle\" or {\"RoundedRectangle\": {\"cornerRadius\": 8}}"
+    let name: String, args: JSONNode
+    switch shapeNode.value {
+    case .string(let text):
+      name = text
+      args = JSONNode(value: .object([]), location: shapeNode.location)
+    case .object(let m) where m.count == 1:
+      name = m[0].key
+      args = m[0].value
+    default:
+      throw fail(shapeNode, shapePath, "clipShape takes \(expected), got \(shapeNode.typeName)")
+    }
+    guard let kind = ViewName(rawValue: name), shapes.contains(kind) else {
+      throw fail(
+        shapeNode, shapePath, "clipShape takes a shape (\(shapes.map(\.rawValue).joined(separator: ", "))), not \(quoted: name)"
+          + Suggestion.hint(for: name, in: shapes.map(\.rawValue)), kind: .unknownName)
+    }
+    return .clipShape(try shapeKind(kind, args, path: shapePath + "." + name), evenOdd: evenOdd)
+  }
+
+  /// A view object (`{"Circle": {}, "modifiers": […]}`), or `{"alignment": …, "content": view}`;
+  /// several views (a `ForEach`) are overlaid as in a `ZStack` with that alignment.
+  private func mask(_ node: JSONNode, path: String, depth: Int) throws -> Modifier {
+    var viewNode = node, viewPath = path
+    var alignment = UnitAnchor.center
+    if case .object(let m) = node.value, m.contains(where: { $0.key == "content" || $0.key == "alignment" }) {
+      let o = try object(node, path: path, keys: ["alignment", "content"])
+      guard let c = o["content"] else { throw fail(node, path, "mask needs 'content' (a view)") }
+      viewNode = c
+      viewPath = path + ".content"
+      alignment = try o["alignment"].map { try unitPoint($0, path: path + ".alignment") } ?? .center
+    }
+    let views = try self.views(viewNode, path: viewPath, depth: depth + 1)
+    let view = views.count == 1 ? views[0] : SceneView(kind: .zStack(alignment: alignment, children: views))
+    return .mask(view, alignment: alignment)
   }
 
   /// `{"degrees", "axis", "anchor", "anchorZ", "perspective"}`: degrees and axis required,

@@ -38,6 +38,7 @@ public enum ModifierName: String, CaseIterable, Sendable {
   /// SwiftUI's older name of `foregroundStyle`, accepted with a colour.
   case foregroundColor
   case foregroundStyle
+  case clipShape, clipped, cornerRadius, mask
 
   public static var all: [String] { allCases.map(\.rawValue) }
 }
@@ -55,6 +56,10 @@ extension Modifier {
     case .opacity: return .opacity
     case .shadow: return .shadow
     case .foregroundStyle: return .foregroundStyle
+    case .clipShape: return .clipShape
+    case .clipped: return .clipped
+    case .cornerRadius: return .cornerRadius
+    case .mask: return .mask
     }
   }
 }

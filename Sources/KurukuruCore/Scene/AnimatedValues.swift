@@ -13,26 +13,33 @@ extension SceneView {
   }
 
   /// Calls `visit` with every animated value (one with an animation; constants are skipped) of
-  /// this view and its descendants: the view's base (shape geometry, trim, paint, stroke; a
-  /// stack's children, in order) first, then its modifiers in order. The one list of where a
-  /// scene's animations live: the timeline (loop period, seams) and the exporters read it here.
+  /// this view and its descendants (an animated colour as its four component tracks): the
+  /// view's base (shape geometry, trim, paint, stroke; a stack's children, in order) first, then
+  /// its modifiers in order (a `mask` view's values where the modifier stands). The one list of where a scene's animations live: the timeline (loop
+  /// period, seams) and the exporters read it here.
   public func forEachAnimatedValue(_ visit: (AnimatedValue, ValueRole) -> Void) {
     func value(_ v: AnimatedValue?, _ role: ValueRole = .other) { if let v, v.animation != nil { visit(v, role) } }
+    func color(_ c: AnimatedColor) { for track in c.componentTracks { visit(.track(track), .other) } }
     func paint(_ p: PaintSpec?) {
       switch p {
-      case .radial(_, _, let a, let b)?: value(a); value(b)
-      case .angular(_, _, let a, let b)?: value(a, .angle); value(b, .angle)
-      default: break
+      case .color(let c)?: color(c)
+      case .linear(let stops, _, _)?: stops.forEach { color($0.color) }
+      case .radial(let stops, _, let a, let b)?: stops.forEach { color($0.color) }; value(a); value(b)
+      case .angular(let stops, _, let a, let b)?: stops.forEach { color($0.color) }; value(a, .angle); value(b, .angle)
+      case nil: break
       }
     }
     func stroke(_ s: StrokeSpec) { value(s.lineWidth); value(s.dashPhase) }
-    switch kind {
-    case .shape(let s):
-      switch s.shape {
+    func geometry(_ shape: ShapeKind) {
+      switch shape {
       case .roundedRectangle(let r): value(r)
       case .arc(let a, let b, _): value(a, .angle); value(b, .angle)
       default: break
       }
+    }
+    switch kind {
+    case .shape(let s):
+      geometry(s.shape)
       value(s.trim?.from); value(s.trim?.to)
       switch s.style {
       case .fill(let p, _)?: paint(p)
@@ -53,8 +60,12 @@ extension SceneView {
       case .rotation3DEffect(let d, _, _, let z, let p): value(d, .angle); value(z); value(p)
       case .scaleEffect(let x, let y, _): value(x); value(y)
       case .opacity(let o): value(o)
-      case .shadow(_, let r, let x, let y): value(r); value(x); value(y)
+      case .shadow(let c, let r, let x, let y): color(c); value(r); value(x); value(y)
       case .foregroundStyle(let p): paint(p)
+      case .clipShape(let shape, _): geometry(shape)
+      case .clipped: break
+      case .cornerRadius(let r): value(r)
+      case .mask(let v, _): v.forEachAnimatedValue(visit)
       }
     }
   }

@@ -28,7 +28,24 @@ extension Modifier {
       let a = anchor.point(in: contentSize)
       return Transform.translation(x: -a.x, y: -a.y).then(.scale(x: x.value(at: t), y: y.value(at: t)))
         .then(.translation(x: a.x, y: a.y))
-    case .rotation3DEffect, .opacity, .shadow, .foregroundStyle:
+    case .rotation3DEffect, .opacity, .shadow, .foregroundStyle, .clipShape, .clipped, .cornerRadius, .mask:
+      return nil
+    }
+  }
+
+  /// The clip of `clipShape`, `clipped` and `cornerRadius` at `t` seconds for content of
+  /// `contentSize` points: the shape's path in the content's frame (origin top-left) and its
+  /// fill rule; nil for the other modifiers.
+  public func clip(contentSize: Size, at t: Double) -> (path: BezierPath, evenOdd: Bool)? {
+    let frame = Rect(origin: .zero, size: contentSize)
+    switch self {
+    case .clipShape(let shape, let evenOdd):
+      return (shape.path(in: frame, at: t), evenOdd)
+    case .clipped:
+      return (ShapeKind.rectangle.path(in: frame, at: t), false)
+    case .cornerRadius(let r):
+      return (ShapeKind.roundedRectangle(cornerRadius: r).path(in: frame, at: t), false)
+    default:
       return nil
     }
   }

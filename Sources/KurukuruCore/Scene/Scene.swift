@@ -64,13 +64,17 @@ public struct SceneView: Equatable, Sendable {
     self.modifiers = modifiers
   }
 
-  /// This view and every view inside it.
+  /// This view and every view inside it, the views of its modifiers (`mask`) included.
   public var viewCount: Int {
+    let own = modifiers.reduce(0) { n, m in
+      if case .mask(let v, _) = m { return n + v.viewCount }
+      return n
+    }
     switch kind {
     case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
-      return children.reduce(1) { $0 + $1.viewCount }
+      return children.reduce(1 + own) { $0 + $1.viewCount }
     case .shape, .spacer:
-      return 1
+      return 1 + own
     }
   }
 }
@@ -182,12 +186,12 @@ public struct StrokeSpec: Equatable, Sendable {
 
 /// A paint before layout: gradient geometry in unit points of the shape's frame, as SwiftUI.
 public enum PaintSpec: Equatable, Sendable {
-  case color(RGBAColor)
-  case linear(stops: [GradientStop], startPoint: UnitAnchor, endPoint: UnitAnchor)
+  case color(AnimatedColor)
+  case linear(stops: [GradientStopSpec], startPoint: UnitAnchor, endPoint: UnitAnchor)
   /// Radii in points.
-  case radial(stops: [GradientStop], center: UnitAnchor, startRadius: AnimatedValue, endRadius: AnimatedValue)
+  case radial(stops: [GradientStopSpec], center: UnitAnchor, startRadius: AnimatedValue, endRadius: AnimatedValue)
   /// Angles in degrees; `endAngle` `nil` means `startAngle + 360` (one full turn).
-  case angular(stops: [GradientStop], center: UnitAnchor, startAngle: AnimatedValue, endAngle: AnimatedValue?)
+  case angular(stops: [GradientStopSpec], center: UnitAnchor, startAngle: AnimatedValue, endAngle: AnimatedValue?)
 }
 
 // MARK: - Modifiers
@@ -222,8 +226,24 @@ public enum Modifier: Equatable, Sendable {
   case scaleEffect(x: AnimatedValue, y: AnimatedValue, anchor: UnitAnchor)
   /// 0…1, applied to the view as one layer.
   case opacity(AnimatedValue)
-  /// A shadow of the view's alpha: colour, blur radius and offset in points.
-  case shadow(color: RGBAColor, radius: AnimatedValue, x: AnimatedValue, y: AnimatedValue)
+  /// A shadow of the view's alpha: colour (animatable), blur radius and offset in points.
+  case shadow(color: AnimatedColor, radius: AnimatedValue, x: AnimatedValue, y: AnimatedValue)
   /// Sets the foreground style for shapes inside that have no paint of their own.
   case foregroundStyle(PaintSpec)
+  /// SwiftUI's `clipShape(_:style:)`: the content is drawn only inside `shape`, laid out in the
+  /// view's frame at this modifier (origin at its top-left corner, the frame's size in points),
+  /// filled with the non-zero rule, or even-odd when `evenOdd` (`FillStyle(eoFill: true)`).
+  /// The clip does not move with `offset` or rotations applied before it (they move the
+  /// content inside the frame), as in SwiftUI.
+  case clipShape(ShapeKind, evenOdd: Bool)
+  /// SwiftUI's `clipped()`: `clipShape(Rectangle())`, the view's frame at this modifier.
+  case clipped
+  /// SwiftUI's `cornerRadius(_:)`: `clipShape(RoundedRectangle(cornerRadius:))`, radius in
+  /// points (clamped to half the shorter side).
+  case cornerRadius(AnimatedValue)
+  /// SwiftUI's `mask(alignment:_:)`: the content shows only where `view` has ink, through its
+  /// alpha (0 hides, 1 shows, values between fade). `view` is offered the content's size at
+  /// this modifier and placed in that frame by `alignment` (default centre); it inherits the
+  /// foreground style.
+  case mask(SceneView, alignment: UnitAnchor)
 }

@@ -62,7 +62,7 @@ struct LottieDocument {
   /// - Throws: `LottieError` for what cannot be exported.
   func build() throws -> Lottie.Animation {
     let rootNode = Node(view: scene.root, path: [], place: "view")
-    var items = try content(rootNode, scene.root.modifiers.count, environment: .color(.black), mode: .normal)
+    var items = try content(rootNode, scene.root.modifiers.count, environment: .color(.constant(.black)), mode: .normal)
     let origin = staticTrace.origin
     if layoutIsAnimated {
       let o = joint([{ self.scene.layout(at: $0).origin.x }, { self.scene.layout(at: $0).origin.y }])
@@ -143,8 +143,17 @@ struct LottieDocument {
       let opacity = clamped(o, scale: 100, range: 0...100)
       if opacity.isConstant && opacity.constant >= 100 { return inner }
       return [group(name, inner, transform(o: opacity)!)]
+    case .clipShape, .clipped, .cornerRadius, .mask:
+      // Lottie clips and masks whole layers (`masksProperties`, track mattes); this exporter
+      // writes the scene as one shape layer of groups, which have neither.
+      throw LottieError(
+        file: scene.label, place: place,
+        message: "\(name) is not exported: Lottie clips and masks only whole layers, and the scene is written as one shape layer; render it as gif, apng or webp instead")
     case .shadow(let color, let radius, let x, let y):
       let inner = try content(node, k - 1, environment: env, mode: mode)
+      guard case .constant(let color) = color else {
+        throw LottieError(file: scene.label, place: place, message: "an animated shadow colour (the glow's bands are drawn in one colour)")
+      }
       guard case .normal = mode, color.alpha > 0 else { return inner }
       var out = [group(name, inner, nil)]
       for band in 0..<LottieDocument.glowBands {
@@ -330,7 +339,7 @@ struct LottieDocument {
     if fill && (shape.trim != nil || isArc) {
       throw LottieError(file: scene.label, place: place, message: "a filled Arc or trimmed Circle with an AngularGradient")
     }
-    let gradient = LottieAngular(stops: stops, startAngle: a0.value(at: 0), endAngle: a1?.value(at: 0))
+    let gradient = LottieAngular(stops: try fixedStops(stops, place: place), startAngle: a0.value(at: 0), endAngle: a1?.value(at: 0))
     let wedges = gradient.wedges()
     var pieces: [Lottie.Shape] = []
     let base = wedges.first?.from ?? 0
@@ -349,7 +358,7 @@ struct LottieDocument {
         }
         joined.close()
         var items = [pathItem(joined)]
-        items += try styleItems(.color(wedge.color), fill: true, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+        items += try styleItems(.color(.constant(wedge.color)), fill: true, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
         pieces.append(group("wedge \(k)", items, nil))
         continue
       }
@@ -369,7 +378,7 @@ struct LottieDocument {
         let length = derived(animatedValues) { part($0).1 / 3.6 }
         if length.isConstant && length.constant <= 0 { continue }
         var items = [pathJSON, trimItem(start: .constant(0), end: length, offset: start)]
-        items += try styleItems(.color(wedge.color), fill: false, evenOdd: false, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
+        items += try styleItems(.color(.constant(wedge.color)), fill: false, evenOdd: false, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
         pieces.append(group("wedge \(k)\(turn == 1 ? "'" : "")", items, nil))
       }
     }
@@ -411,6 +420,9 @@ struct LottieDocument {
     paintRect: @escaping (Double) -> Rect, mode: Mode, place: String
   ) throws -> [Lottie.Shape] {
     if case .glow(let index, let radius, let color) = mode {
+      if case .color(.track) = paint {
+        throw LottieError(file: scene.label, place: place, message: "an animated colour under a shadow (the glow takes the paint's opacity once)")
+      }
       let sigma = max(1e-6, radius.value(at: 0) / 2)
       let bands = LottieGlow.bands(count: LottieDocument.glowBands, halfWidth: fill ? nil : width.value(atFrame: 0) / 2 / sigma)
       let band = bands[min(index, bands.count - 1)]
@@ -421,7 +433,7 @@ struct LottieDocument {
         if !(extra.isConstant && extra.constant <= 0) {
           // A stroke straddles the outline: width 2·extra reaches `extra` beyond it.
           let w = combined(.constant(0), extra, scale: 2)
-          out.insert(strokeItem(.color(c), width: w, stroke: StrokeSpec(lineWidth: .constant(1), lineCap: .round, lineJoin: .round)), at: 0)
+          out.insert(strokeItem(.color(.constant(c)), width: w, stroke: StrokeSpec(lineWidth: .constant(1), lineCap: .round, lineJoin: .round)), at: 0)
         }
         return out
       }
@@ -433,7 +445,7 @@ struct LottieDocument {
       if band.reach <= LottieGlow.roundCapReach { s.lineCap = .round }
       s.lineJoin = .round
       // The band reaches `extra` beyond each side of the stroke: width + 2·extra.
-      return [strokeItem(.color(c), width: combined(width, extra, scale: 2), stroke: s)]
+      return [strokeItem(.color(.constant(c)), width: combined(width, extra, scale: 2), stroke: s)]
     }
     switch paint {
     case .color(let c):
@@ -441,12 +453,13 @@ struct LottieDocument {
     case .linear(let stops, let s, let e):
       let sp = layoutPoint { paintRect($0).point(atUnit: s.x, s.y) }
       let ep = layoutPoint { paintRect($0).point(atUnit: e.x, e.y) }
-      let g = Gradient(kind: .linear, stops: stops, start: sp, end: ep)
+      let g = Gradient(kind: .linear, stops: try fixedStops(stops, place: place), start: sp, end: ep)
       return [fill ? gradientFillItem(g, evenOdd: evenOdd) : strokeItem(.gradient(g), width: width, stroke: stroke)]
     case .radial(let stops, let center, let r0, let r1):
       if r0.animation != nil, r0.value(at: 0) != 0 {
         throw LottieError(file: scene.label, place: place, message: "a RadialGradient with an animated startRadius")
       }
+      let stops = try fixedStops(stops, place: place)
       let inner = max(0, r0.value(at: 0))
       let outerRadius = clamped(r1, scale: 1, range: 0...Double.infinity)
       let cp = layoutPoint { paintRect($0).point(atUnit: center.x, center.y) }
@@ -465,12 +478,23 @@ struct LottieDocument {
     }
   }
 
-  /// Mean opacity of a paint (a glow is cast by the paint's alpha).
+  /// Mean opacity of a paint at time 0 (a glow is cast by the paint's alpha).
   static func meanAlpha(_ paint: PaintSpec) -> Double {
     switch paint {
-    case .color(let c): return c.alpha
+    case .color(let c): return c.value(at: 0).alpha
     case .linear(let s, _, _), .radial(let s, _, _, _), .angular(let s, _, _, _):
-      return s.isEmpty ? 1 : s.reduce(0) { $0 + $1.color.alpha } / Double(s.count)
+      return s.isEmpty ? 1 : s.reduce(0) { $0 + $1.color.value(at: 0).alpha } / Double(s.count)
+    }
+  }
+
+  /// Gradient stops whose colours do not change; an animated stop colour is a `LottieError`
+  /// (Lottie animates a gradient's data only as a whole, which the exporter does not write).
+  func fixedStops(_ stops: [GradientStopSpec], place: String) throws -> [GradientStop] {
+    try stops.map { stop in
+      guard case .constant(let c) = stop.color else {
+        throw LottieError(file: scene.label, place: place, message: "a gradient with an animated stop colour")
+      }
+      return GradientStop(location: stop.location, color: c)
     }
   }
 
@@ -662,13 +686,42 @@ struct LottieDocument {
     .constant([c.red, c.green, c.blue].map { LottieNumber.roundHandle($0) })
   }
 
-  func fillItem(_ c: RGBAColor, evenOdd: Bool) -> Lottie.Shape {
-    .fill(Lottie.Fill(
-      color: colorProperty(c), opacity: .constant(LottieNumber.round(100 * c.alpha)), rule: evenOdd ? .evenOdd : .nonZero))
+  /// An animated colour as Lottie's colour and opacity properties: constant when it does not
+  /// change; otherwise r, g, b and 100·alpha sampled from the colour the evaluator draws (any
+  /// interpolation space; Lottie players interpolate straight sRGB between the samples), with
+  /// keyframes at the animation's pass boundaries and key times.
+  func colorProperties(_ c: AnimatedColor) -> (color: Lottie.Property<[Double]>, opacity: Lottie.Property<Double>) {
+    guard case .track = c, period > 0 else {
+      let v = c.value(at: 0)
+      return (colorProperty(v), .constant(LottieNumber.round(100 * v.alpha)))
+    }
+    let breaks = c.componentTracks.flatMap { LottieTiming.breakpoints(.track($0), period: period) }
+    func sampled(_ f: @escaping (RGBAColor) -> Double) -> LottieScalar {
+      LottieTiming.sampled({ f(c.value(at: $0)) }, period: period, fps: fps, breakpoints: breaks)
+    }
+    let rgb = [sampled(\.red), sampled(\.green), sampled(\.blue)]
+    // Sampled scalars have linear or held keyframes, which always align; the fallback, one
+    // linear keyframe per frame, is never expected.
+    let color = vectorProperty(rgb) ?? {
+      let frames = (0...frameCount).map { Double($0) }
+      let values = frames.map { f -> [Double] in
+        let v = c.value(at: f / fps)
+        return [v.red, v.green, v.blue].map { LottieNumber.roundHandle($0) }
+      }
+      return .animated(keyframes(values, frames.map { LottieKeyframe(frame: $0, value: 0) }, dimensions: 3))
+    }()
+    return (color, scalarProperty(sampled { 100 * $0.alpha }))
+  }
+
+  func fillItem(_ c: RGBAColor, evenOdd: Bool) -> Lottie.Shape { fillItem(.constant(c), evenOdd: evenOdd) }
+
+  func fillItem(_ c: AnimatedColor, evenOdd: Bool) -> Lottie.Shape {
+    let p = colorProperties(c)
+    return .fill(Lottie.Fill(color: p.color, opacity: p.opacity, rule: evenOdd ? .evenOdd : .nonZero))
   }
 
   enum StrokePaint {
-    case color(RGBAColor)
+    case color(AnimatedColor)
     case gradient(Gradient)
   }
 
@@ -716,7 +769,8 @@ struct LottieDocument {
       dashes: dashes)
     switch paint {
     case .color(let c):
-      return .stroke(Lottie.Stroke(color: colorProperty(c), opacity: .constant(LottieNumber.round(100 * c.alpha)), style: style))
+      let p = colorProperties(c)
+      return .stroke(Lottie.Stroke(color: p.color, opacity: p.opacity, style: style))
     case .gradient(let g):
       return .gradientStroke(Lottie.GradientStroke(opacity: .constant(100), gradient: gradient(g), style: style))
     }

@@ -1,0 +1,196 @@
+import Foundation
+import XCTest
+
+@testable import KurukuruCore
+
+/// The presets ported for clips and animated colours, probed against their sources' own math,
+/// computed here from the sources' numbers with the sources' rules (Android's path animators
+/// and path interpolators, CSS keyframes with alternate iterations, MDC's colour fades), not
+/// with the preset format's keyframes.
+final class PortedPresetSourceTests: XCTestCase {
+  // MARK: - Independent curve machinery
+
+  /// A cubic's coordinate at parameter s.
+  static func cubic(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ s: Double) -> Double {
+    let u = 1 - s
+    return u * u * u * a + 3 * u * u * s * b + 3 * u * s * s * c + s * s * s * d
+  }
+
+  /// y at x on a path of lines and cubics whose x rises (Android's `PathInterpolator`, CSS's
+  /// `cubic-bezier`), by bisection on each cubic's parameter.
+  static func y(atX x: Double, on segments: [[(Double, Double)]]) -> Double {
+    for (i, p) in segments.enumerated() where x <= p[p.count - 1].0 || i == segments.count - 1 {
+      if p.count == 2 {
+        let f = (x - p[0].0) / (p[1].0 - p[0].0)
+        return p[0].1 + (p[1].1 - p[0].1) * f
+      }
+      var lo = 0.0, hi = 1.0
+      for _ in 0..<100 {
+        let mid = (lo + hi) / 2
+        if cubic(p[0].0, p[1].0, p[2].0, p[3].0, mid) < x { lo = mid } else { hi = mid }
+      }
+      return cubic(p[0].1, p[1].1, p[2].1, p[3].1, (lo + hi) / 2)
+    }
+    return 1
+  }
+
+  /// A CSS `cubic-bezier(a, b, c, d)` at progress x.
+  static func cssCurve(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ x: Double) -> Double {
+    y(atX: x, on: [[(0, 0), (a, b), (c, d), (1, 1)]])
+  }
+
+  /// The y of a polyline at fraction f of its length (Android's `PathKeyframes`).
+  static func alongLength(_ points: [(Double, Double)], _ f: Double) -> Double {
+    let lengths = zip(points, points.dropFirst()).map { hypot($1.0 - $0.0, $1.1 - $0.1) }
+    var left = f * lengths.reduce(0, +)
+    for (i, l) in lengths.enumerated() {
+      if left <= l || i == lengths.count - 1 { return points[i].1 + (points[i + 1].1 - points[i].1) * (left / l) }
+      left -= l
+    }
+    return points[points.count - 1].1
+  }
+
+  // MARK: - Helpers
+
+  func drawings(_ items: [DisplayItem]) -> [Drawing] {
+    items.flatMap { item -> [Drawing] in
+      switch item {
+      case .drawing(let d): return [d]
+      case .layer(let l): return drawings(l.items)
+      case .projected(let g): return drawings(g.items)
+      case .clipped(let c): return drawings(c.items)
+      case .masked(let g): return drawings(g.items)
+      }
+    }
+  }
+
+  func xRange(_ d: Drawing) -> (Double, Double) {
+    let xs = d.path.elements.compactMap { e -> Double? in
+      switch e {
+      case .move(let p), .line(let p), .cubic(_, _, let p): return d.transform.apply(p).x
+      case .close: return nil
+      }
+    }
+    return (xs.min() ?? 0, xs.max() ?? 0)
+  }
+
+  // MARK: - AOSP's indeterminate horizontal bar
+
+  /// core/res/res/interpolator/progress_indeterminate_horizontal_rect{1,2}_{translatex,scalex}.xml.
+  static let rect1Translate: [[(Double, Double)]] = [
+    [(0, 0), (0.2, 0)],
+    [(0.2, 0), (0.3958333333336, 0), (0.474845090492, 0.206797621729), (0.5916666666664, 0.417082932942)],
+    [(0.5916666666664, 0.417082932942), (0.7151610251224, 0.639379624869), (0.81625, 0.974556908664), (1, 1)],
+  ]
+  static let rect1Scale: [[(Double, Double)]] = [
+    [(0, 0), (0.3665, 0)],
+    [(0.3665, 0), (0.47252618112021, 0.062409910275), (0.61541608570164, 0.5), (0.68325, 0.5)],
+    [(0.68325, 0.5), (0.75475061236836, 0.5), (0.75725829093844, 0.814510098964), (1, 1)],
+  ]
+  static let rect2Translate: [[(Double, Double)]] = [
+    [(0, 0), (0.0375, 0), (0.128764607715, 0.0895380946618), (0.25, 0.218553507947)],
+    [(0.25, 0.218553507947), (0.322410320025, 0.295610602487), (0.436666666667, 0.417591408114), (0.483333333333, 0.489826169306)],
+    [(0.483333333333, 0.489826169306), (0.69, 0.80972296795), (0.793333333333, 0.950016125212), (1, 1)],
+  ]
+  static let rect2Scale: [[(Double, Double)]] = [
+    [(0, 0), (0.06834272400867, 0.01992566661414), (0.19220331656133, 0.15855429260523), (0.33333333333333, 0.34926160892842)],
+    [(0.33333333333333, 0.34926160892842), (0.38410433133433, 0.41477913453861), (0.54945792615267, 0.68136029463551), (0.66666666666667, 0.68279962777002)],
+    [(0.66666666666667, 0.68279962777002), (0.752586273196, 0.68179620963216), (0.737253971954, 0.878896194318), (1, 1)],
+  ]
+
+  /// Each bar's left and right edge at 400 instants of the 2 s loop, from AOSP's animators:
+  /// translateX along a horizontal path (so the length fraction is the x fraction), scaleX the y
+  /// of `M 0 0.1 L 1 0.8268… L 2 0.1` (rect1) or `M 0,0.1 L 1,0.5714… L 2,0.9099… L 3,0.1`
+  /// (rect2) at the interpolated fraction of its length; the bars are 288 wide, centred on the
+  /// group's x = 180. To 0.001 pt.
+  func testAndroidBarsFollowAOSPsAnimators() throws {
+    let scene = try Preset.load(path: presetPath("android-horizontal-indeterminate")).scene()
+    XCTAssertEqual(scene.timeline.period, 2, accuracy: 1e-12)
+    XCTAssertNil(scene.canvasOverflow(), "the clip removes what leaves the viewport")
+    var worst = 0.0
+    for k in 0..<400 {
+      let t = Double(k) / 200, input = t / 2
+      let bars = drawings(scene.displayList(at: t).items)
+      XCTAssertEqual(bars.count, 3, "track, rect2, rect1")
+      let expected = [
+        (-197.60001 + 620.20002 * Self.y(atX: input, on: Self.rect2Translate),
+         Self.alongLength([(0, 0.1), (1, 0.571379510698), (2, 0.909950256348), (3, 0.1)], Self.y(atX: input, on: Self.rect2Scale))),
+        (-522.59998 + 722.19999 * Self.y(atX: input, on: Self.rect1Translate),
+         Self.alongLength([(0, 0.1), (1, 0.826849212646), (2, 0.1)], Self.y(atX: input, on: Self.rect1Scale))),
+      ]
+      for (bar, (dx, sx)) in zip(bars.dropFirst(), expected) {
+        let (x0, x1) = xRange(bar)
+        worst = max(worst, abs(x0 - (180 + dx - 144 * sx)), abs(x1 - (180 + dx + 144 * sx)))
+      }
+    }
+    XCTAssertLessThan(worst, 1e-3)
+  }
+
+  // MARK: - three-dots' dot-flashing
+
+  /// Each dot's alpha at 200 instants, by CSS's rules: iteration i of 1 s from the delay,
+  /// alternate (odd iterations run backwards), keyframes 1 at 0 % and 0.2 at 50 % and 100 %,
+  /// the timing function (`ease` = cubic-bezier(0.25, 0.1, 0.25, 1), or linear) per segment;
+  /// the colour's own channels never change (premultiplied sRGB keeps them).
+  func testDotFlashingFollowsTheCSSKeyframes() throws {
+    let scene = try Preset.load(path: presetPath("three-dots-dot-flashing")).scene()
+    XCTAssertEqual(scene.timeline.period, 2, accuracy: 1e-12)
+    let delays = [0.0, 0.5, 1.0]
+    let eased = [true, false, true]
+    for k in 0..<200 {
+      let t = Double(k) / 100
+      let dots = drawings(scene.displayList(at: t).items)
+      XCTAssertEqual(dots.count, 3)
+      for (i, dot) in dots.enumerated() {
+        var local = (t - delays[i]).truncatingRemainder(dividingBy: 2)
+        if local < 0 { local += 2 }
+        let p = local < 1 ? local : 2 - local
+        let f = p < 0.5 ? p / 0.5 : 1
+        let curve = eased[i] ? Self.cssCurve(0.25, 0.1, 0.25, 1, f) : f
+        let alpha = p < 0.5 ? 1 + (0.2 - 1) * curve : 0.2
+        guard case .color(let c) = dot.paint else { return XCTFail() }
+        XCTAssertEqual(c.alpha, alpha, accuracy: 1e-6, "dot \(i) at \(t) s")
+        XCTAssertEqual(c.rgba8.r, 0x98)
+        XCTAssertEqual(c.rgba8.g, 0x80)
+        XCTAssertEqual(c.rgba8.b, 0xFF)
+      }
+    }
+  }
+
+  // MARK: - MDC's four-colour circular indicator
+
+  /// The stroke colour at 540 instants of the 5.4 s loop by `maybeUpdateSegmentColors`: during
+  /// [1000, 2350, 3700, 5050][k] ms + 333 ms it mixes colour k into k + 1 by fast-out-slow-in
+  /// (cubic-bezier(0.4, 0, 0.2, 1)) of the time fraction, in linear light; between fades it
+  /// keeps the last colour reached. Exact with the sRGB curve, and within 6 levels of 255 of
+  /// `ArgbEvaluatorCompat`'s 2.2 power.
+  func testFourColourFadesFollowMDC() throws {
+    let scene = try Preset.load(path: presetPath("material-circular-four-color")).scene()
+    XCTAssertEqual(scene.timeline.period, 5.4, accuracy: 1e-12)
+    let bytes: [[Double]] = [[0x42, 0x85, 0xF4], [0xEA, 0x43, 0x35], [0xFB, 0xBC, 0x04], [0x34, 0xA8, 0x53]]
+    let colors: [[Double]] = bytes.map { $0.map { $0 / 255 } }
+    let delays = [1000.0, 2350, 3700, 5050]
+    func mix(_ a: [Double], _ b: [Double], _ f: Double, decode: (Double) -> Double, encode: (Double) -> Double) -> [Double] {
+      zip(a, b).map { encode(decode($0) + (decode($1) - decode($0)) * f) }
+    }
+    for k in 0..<540 {
+      let ms = Double(k) * 10 + 5
+      var from = 0, fraction = 0.0
+      for (cycle, d) in delays.enumerated() where ms >= d {
+        from = cycle
+        fraction = min((ms - d) / 333, 1)
+      }
+      let f = ms < delays[0] ? 0 : Self.cssCurve(0.4, 0, 0.2, 1, fraction)
+      let a = colors[from], b = colors[(from + 1) % 4]
+      let exact = ms < delays[0] ? colors[0] : mix(a, b, f, decode: ColorTrack.srgbToLinear, encode: ColorTrack.srgbFromLinear)
+      let android = ms < delays[0] ? colors[0] : mix(a, b, f, decode: { pow($0, 2.2) }, encode: { pow($0, 1 / 2.2) })
+      guard let arc = drawings(scene.displayList(at: ms / 1000).items).first, case .color(let c) = arc.paint else {
+        return XCTFail("no arc at \(ms) ms")
+      }
+      for (got, (want, theirs)) in zip([c.red, c.green, c.blue], zip(exact, android)) {
+        XCTAssertEqual(got, want, accuracy: 1e-6, "\(ms) ms")
+        XCTAssertEqual(got * 255, theirs * 255, accuracy: 6, "\(ms) ms")
+      }
+    }
+  }
+}
