@@ -27,7 +27,7 @@ enum CLI {
   /// The commands `kurukuru --help` lists, in order.
   static let commands: [any Command.Type] = [
     RenderCommand.self, FrameCommand.self, InfoCommand.self, CompareCommand.self, BatchCommand.self,
-    PresetsCommand.self,
+    PresetsCommand.self, PortCommand.self,
   ]
 
   static var usage: String {

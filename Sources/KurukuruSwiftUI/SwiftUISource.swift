@@ -54,8 +54,8 @@ public enum SwiftUISource {
       let exists = FileManager.default.fileExists(atPath: path)
       throw SwiftUISourceError(file: path, message: exists ? "cannot read the file as UTF-8 text" : "no such file", kind: .unreadableFile)
     }
-    let root = try rootExpression(in: source, file: path, view: options.view)
     let compiler = try findCompiler(file: path, options: options)
+    let root = try rootExpression(in: source, file: path, view: options.view)
     let cache = try StandInCache(compiler: compiler, folder: options.cacheFolder ?? defaultCacheFolder(), file: path)
     let binary = try cache.viewBinary(source: source, path: path, title: root.title, expression: root.expression)
     return try run(binary: binary, file: path, options: options)
