@@ -148,8 +148,10 @@ public enum SwiftUISource {
   /// Runs the compiled view with the time and memory limits and returns what it printed.
   static func run(binary: String, file: String, options: Options) throws -> String {
     let seconds = max(1, Int(options.timeLimit.rounded(.up)))
+    let presetFile = NSTemporaryDirectory() + "kurukuru-preset-" + UUID().uuidString + ".json"
+    defer { try? FileManager.default.removeItem(atPath: presetFile) }
     let output = try Subprocess.run(
-      "/bin/sh", ["-c", "ulimit -v \(options.memoryLimit * 1024) && ulimit -t \(seconds) && exec \"$0\"", binary],
+      "/bin/sh", ["-c", "ulimit -v \(options.memoryLimit * 1024) && ulimit -t \(seconds) && exec \"$0\" \"$1\"", binary, presetFile],
       timeLimit: options.timeLimit)
     if output.timedOut || output.signal == 24 /* SIGXCPU */ {
       throw SwiftUISourceError(
@@ -158,7 +160,10 @@ public enum SwiftUISource {
     let stderr = output.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
     switch output.status {
     case 0:
-      return output.stdout
+      guard let data = FileManager.default.contents(atPath: presetFile), data.count <= 4 << 20 else {
+        throw SwiftUISourceError(file: file, message: "the view's code printed no preset (or one larger than 4 MiB)", kind: .crashed)
+      }
+      return String(decoding: data, as: UTF8.self)
     case 3:
       let line = stderr.split(separator: "\n").last.map(String.init) ?? "unsupported"
       throw SwiftUISourceError(file: file, message: line, kind: .unsupported)

@@ -130,6 +130,23 @@ final class SwiftUISemanticsTests: XCTestCase {
     XCTAssertEqual(scale["animation"] as? String, "linear(duration: 1).delay(0.5)")
   }
 
+  /// The view's own output does not mix into the preset.
+  func testPrintInTheViewDoesNotDisturbThePreset() throws {
+    let preset = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Chatty: View {
+        @State var on = false
+        var body: some View {
+          print("body", on)
+          return Circle().frame(width: 16, height: 16).opacity(on ? 1 : 0.5)
+            .onAppear { print("{ not json"); on = true }
+        }
+      }
+      """)
+    XCTAssertEqual(preset["width"] as? Double, 16)
+    XCTAssertEqual(SwiftUITest.modifier("opacity", in: preset) as? Double, 1)
+  }
+
   // MARK: - Choosing the root, and errors
 
   func testSeveralViewsNeedViewAndTheErrorListsThem() throws {
