@@ -197,6 +197,28 @@ final class SwiftUISemanticsTests: XCTestCase {
     }
   }
 
+  func testHugeAllocationEndsAtTheMemoryLimit() throws {
+    let path = try SwiftUITest.write("""
+      import SwiftUI
+      struct Greedy: View {
+        @State var n = 0
+        var body: some View {
+          Circle().frame(width: 10, height: 10).onAppear {
+            var blocks: [[UInt8]] = []
+            for _ in 0..<64 { blocks.append([UInt8](repeating: 1, count: 1 << 28)) }
+            n = blocks.count
+          }
+        }
+      }
+      """)
+    var options = SwiftUITest.options
+    options.memoryLimit = 512
+    XCTAssertThrowsError(try SwiftUISource.presetText(path: path, options: options)) { error in
+      XCTAssertEqual((error as? SwiftUISourceError)?.kind, .crashed, "\(error)")
+      XCTAssertTrue("\(error)".contains("512 MiB memory limit"), "\(error)")
+    }
+  }
+
   func testMissingCompilerIsOneLine() throws {
     let path = try SwiftUITest.write("struct A {}")
     var options = SwiftUITest.options
