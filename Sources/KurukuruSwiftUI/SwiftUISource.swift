@@ -24,10 +24,10 @@ public enum SwiftUISource {
     public var cacheFolder: String?
     /// Wall-clock seconds the view's code may run (default 20); CPU seconds are limited to the same.
     public var timeLimit: Double
-    /// Address space of the view's process in MiB (default 4096).
+    /// Address space of the view's process in MiB (default 1024).
     public var memoryLimit: Int
 
-    public init(view: String? = nil, compiler: String? = nil, cacheFolder: String? = nil, timeLimit: Double = 20, memoryLimit: Int = 4096) {
+    public init(view: String? = nil, compiler: String? = nil, cacheFolder: String? = nil, timeLimit: Double = 20, memoryLimit: Int = 1024) {
       self.view = view
       self.compiler = compiler
       self.cacheFolder = cacheFolder
