@@ -1,5 +1,6 @@
 import Foundation
 import KurukuruCore
+import KurukuruRender
 import KurukuruSwiftUI
 import XCTest
 
@@ -145,6 +146,49 @@ final class SwiftUISemanticsTests: XCTestCase {
       """)
     XCTAssertEqual(preset["width"] as? Double, 16)
     XCTAssertEqual(SwiftUITest.modifier("opacity", in: preset) as? Double, 1)
+  }
+
+  /// Fixtures/CoveredAPI.swift uses most of the stand-in; its preset loads, renders ink, and
+  /// carries what the source says.
+  func testCoveredAPIBecomesAPresetThatRenders() throws {
+    let path = SwiftUITest.fixtures.appendingPathComponent("CoveredAPI.swift").path
+    let text = try SwiftUISource.presetText(path: path, options: SwiftUITest.options)
+    let preset = try Preset(text: text, file: path)
+    let frame = try Renderer(preset, jobs: 1).frame(at: 0.2)
+    XCTAssertTrue(stride(from: 3, to: frame.pixels.count, by: 4).contains { frame.pixels[$0] > 0 })
+    let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    XCTAssertEqual(json["width"] as? Double, 60)
+    XCTAssertEqual(json["height"] as? Double, 70)
+    let views = Self.views(json["view"])
+    // The second capsule: height 8 → 20, its ForEach delay after the repeat.
+    let capsules = views.filter { $0["Capsule"] != nil }
+    XCTAssertEqual(capsules.count, 3)
+    let height = (Self.modifier("frame", capsules[1]) as? [String: Any])?["height"] as? [String: Any]
+    XCTAssertEqual(height?["from"] as? Double, 8)
+    XCTAssertEqual(height?["to"] as? Double, 20)
+    XCTAssertEqual(height?["animation"] as? String, "easeInOut(duration: 0.4).repeatForever(autoreverses: true).delay(0.1)")
+    XCTAssertEqual((Self.modifier("fill", capsules[1]) as? String), "rgba(51, 153, 229.5, 1)")
+    // The ring: trim 0.1 → 0.8 under the ZStack's spring; its stroke keeps the gradient and caps.
+    let circle = try XCTUnwrap(views.first { $0["Circle"] != nil })
+    let trimTo = (Self.modifier("trim", circle) as? [String: Any])?["to"] as? [String: Any]
+    XCTAssertEqual(trimTo?["from"] as? Double, 0.1)
+    XCTAssertEqual(trimTo?["to"] as? Double, 0.8)
+    XCTAssertEqual(trimTo?["animation"] as? String, "spring(response: 0.5, dampingFraction: 0.6).repeatCount(3, autoreverses: true)")
+    XCTAssertEqual((Self.modifier("stroke", circle) as? [String: Any])?["lineCap"] as? String, "round")
+    // The custom Shape's straight path, as unit points of its 12 × 10 frame.
+    let polygon = try XCTUnwrap(views.first { $0["Polygon"] != nil }?["Polygon"] as? [String: Any])
+    XCTAssertEqual(polygon["points"] as? [[Double]], [[0.5, 0], [1, 1], [0, 1]])
+  }
+
+  /// Every view object under `node`, depth first.
+  static func views(_ node: Any?) -> [[String: Any]] {
+    guard let object = node as? [String: Any] else { return [] }
+    let content = object.values.compactMap { ($0 as? [String: Any])?["content"] as? [Any] }.first ?? []
+    return [object] + content.flatMap { views($0) }
+  }
+
+  static func modifier(_ name: String, _ view: [String: Any]) -> Any? {
+    (view["modifiers"] as? [[String: Any]])?.first { $0[name] != nil }?[name]
   }
 
   // MARK: - Choosing the root, and errors
