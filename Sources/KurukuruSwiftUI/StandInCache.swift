@@ -20,13 +20,30 @@ struct StandInCache {
     self.compiler = compiler
     self.folder = folder
     self.file = file
-    let version = try Subprocess.run(compiler, ["--version"], timeLimit: 60)
-    guard version.status == 0 else {
-      throw SwiftUISourceError(file: file, message: "'\(compiler) --version' failed", kind: .noCompiler)
-    }
-    let key = Self.hash([version.stdout] + standInSourceData.flatMap { [$0.name, $0.text] })
+    let version = try Self.version(of: compiler, folder: folder, file: file)
+    let key = Self.hash([version] + standInSourceData.flatMap { [$0.name, $0.text] })
     root = folder + "/swiftui-" + key
     if !FileManager.default.fileExists(atPath: root + "/SwiftUI.o") { try buildStandIn() }
+  }
+
+  /// The compiler's `--version` output, remembered in `FOLDER/compilers/KEY` where KEY hashes the
+  /// compiler file's resolved path, size and modification time (running it costs about 0.2 s).
+  static func version(of compiler: String, folder: String, file: String) throws -> String {
+    let resolved = URL(fileURLWithPath: compiler).resolvingSymlinksInPath().path
+    let attributes = (try? FileManager.default.attributesOfItem(atPath: resolved)) ?? [:]
+    let stamp = [resolved, "\(attributes[.size] ?? "")", "\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"]
+    let remembered = folder + "/compilers/" + hash(stamp)
+    if let data = FileManager.default.contents(atPath: remembered), !data.isEmpty { return String(decoding: data, as: UTF8.self) }
+    let result = try Subprocess.run(compiler, ["--version"], timeLimit: 60)
+    guard result.status == 0 else {
+      throw SwiftUISourceError(file: file, message: "'\(compiler) --version' failed", kind: .noCompiler)
+    }
+    try? FileManager.default.createDirectory(atPath: folder + "/compilers", withIntermediateDirectories: true)
+    let temporary = remembered + "." + UUID().uuidString
+    if FileManager.default.createFile(atPath: temporary, contents: Data(result.stdout.utf8)) {
+      if rename(temporary, remembered) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+    }
+    return result.stdout
   }
 
   /// FNV-1a 64 of the strings (each followed by a NUL), as 16 hex digits.

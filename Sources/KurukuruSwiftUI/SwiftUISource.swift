@@ -147,15 +147,15 @@ public enum SwiftUISource {
 
   /// Runs the compiled view with the time and memory limits and returns what it printed.
   static func run(binary: String, file: String, options: Options) throws -> String {
-    let seconds = max(1, Int(options.timeLimit.rounded(.up)))
+    let cpuSeconds = max(1, Int(options.timeLimit.rounded(.up)))
     let presetFile = NSTemporaryDirectory() + "kurukuru-preset-" + UUID().uuidString + ".json"
     defer { try? FileManager.default.removeItem(atPath: presetFile) }
     let output = try Subprocess.run(
-      "/bin/sh", ["-c", "ulimit -v \(options.memoryLimit * 1024) && ulimit -t \(seconds) && exec \"$0\" \"$1\"", binary, presetFile],
+      "/bin/sh", ["-c", "ulimit -v \(options.memoryLimit * 1024) && ulimit -t \(cpuSeconds) && exec \"$0\" \"$1\"", binary, presetFile],
       timeLimit: options.timeLimit)
     if output.timedOut || output.signal == 24 /* SIGXCPU */ {
       throw SwiftUISourceError(
-        file: file, message: "the view's code ran longer than \(_number(options.timeLimit)) s and was stopped", kind: .timeLimit)
+        file: file, message: "the view's code ran longer than \(seconds(options.timeLimit)) s and was stopped", kind: .timeLimit)
     }
     let stderr = output.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
     switch output.status {
@@ -177,5 +177,6 @@ public enum SwiftUISource {
     }
   }
 
-  static func _number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+  /// `x` seconds for a message: `20`, `2.5`.
+  static func seconds(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
 }
