@@ -136,13 +136,17 @@ struct StandInCache {
   /// The one line after a failed compile: the SwiftUI names the compiler could not find, which
   /// the stand-in does not declare yet.
   static func explain(_ diagnostics: String) -> String {
-    let patterns = [#"cannot find '([^']+)' in scope"#, #"cannot find type '([^']+)' in scope"#, #"has no member '([^']+)'"#]
+    // Names, and argument labels (`maxWidth:` of `frame(maxWidth:)`).
+    let patterns = [
+      (#"cannot find '([^']+)' in scope"#, ""), (#"cannot find type '([^']+)' in scope"#, ""), (#"has no member '([^']+)'"#, ""),
+      (#"extra argument '([^']+)' in call"#, ":"),
+    ]
     var names: [String] = []
-    for pattern in patterns {
+    for (pattern, suffix) in patterns {
       guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
       let ns = diagnostics as NSString
       for match in regex.matches(in: diagnostics, range: NSRange(location: 0, length: ns.length)) {
-        let name = ns.substring(with: match.range(at: 1))
+        let name = ns.substring(with: match.range(at: 1)) + suffix
         if !names.contains(name) { names.append(name) }
       }
     }

@@ -224,6 +224,16 @@ final class SwiftUISemanticsTests: XCTestCase {
     }
   }
 
+  func testUnsupportedArgumentLabelIsNamed() throws {
+    let path = try SwiftUITest.write("""
+      import SwiftUI
+      struct Flex: View { var body: some View { Circle().frame(maxWidth: .infinity) } }
+      """)
+    XCTAssertThrowsError(try SwiftUISource.presetText(path: path, options: SwiftUITest.options)) { error in
+      XCTAssertTrue("\(error)".hasSuffix("does not support yet: 'maxWidth:' (Presets/README.md, \"SwiftUI source\", lists what is covered)"), "\(error)")
+    }
+  }
+
   func testEndlessLoopStopsAtTheTimeLimit() throws {
     let path = try SwiftUITest.write("""
       import SwiftUI
