@@ -193,6 +193,18 @@ final class SwiftUISemanticsTests: XCTestCase {
 
   // MARK: - Choosing the root, and errors
 
+  /// A `private` root view (common in app code) is in reach of the harness.
+  func testPrivateRootView() throws {
+    let preset = try SwiftUITest.preset("""
+      import SwiftUI
+      private let side: CGFloat = 14
+      private struct Hidden: View {
+        var body: some View { Circle().frame(width: side, height: side) }
+      }
+      """)
+    XCTAssertEqual(preset["width"] as? Double, 14)
+  }
+
   func testSeveralViewsNeedViewAndTheErrorListsThem() throws {
     let source = """
       import SwiftUI
