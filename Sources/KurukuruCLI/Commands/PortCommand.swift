@@ -10,7 +10,11 @@ import KurukuruSwiftUI
 enum PortCommand: Command {
   static let definition = CommandSpec(
     name: "port", arguments: "FILE.swift",
-    abstract: "print the preset a SwiftUI view file describes (compiles and runs the file's code, as 'swift run' would)",
+    abstract: """
+      Prints the preset a SwiftUI view file describes, to edit or to bundle. The file is compiled
+      against Kurukuru's stand-in SwiftUI module and run, so its code runs as 'swift run' would
+      (20 s and 1 GiB at most); it needs swiftc. What is covered: Presets/README.md §17.
+      """,
     options: [CLI.viewOption])
 
   static func run(_ raw: [String]) throws -> Int32 {
