@@ -70,7 +70,9 @@ let package = Package(
     // Many presets × formats × scales into one folder with a manifest, contact sheets and a gallery.
     .target(
       name: "KurukuruBatch",
-      dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruLottie", "KurukuruRender", "KurukuruPresets"]),
+      dependencies: [
+        "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruLottie", "KurukuruRender", "KurukuruPresets", "KurukuruSwiftUI",
+      ]),
     // The preset library shipped inside the binary: `Sources/KurukuruPresets/Presets` is a
     // symbolic link to the top-level Presets/ folder (the one copy), and the EmbedPresets plugin
     // compiles its *.json into Swift at build time, so nothing needs installing beside the
@@ -79,6 +81,10 @@ let package = Package(
     .target(
       name: "KurukuruPresets", dependencies: ["KurukuruCore"],
       exclude: ["Presets/README.md", "Presets/schema.json", "Presets/images"], plugins: ["EmbedPresets"]),
+    // SwiftUI source as an input: the user's file compiled against a stand-in module named
+    // `SwiftUI` (StandIn/*.swift.txt, embedded by the same plugin) and run; what it prints is a
+    // preset.
+    .target(name: "KurukuruSwiftUI", dependencies: ["KurukuruCore"], plugins: ["EmbedPresets"]),
     .executableTarget(name: "KurukuruPresetEmbedder"),
     .plugin(name: "EmbedPresets", capability: .buildTool(), dependencies: ["KurukuruPresetEmbedder"]),
     // The umbrella module: `import Kurukuru` re-exports every stage.
@@ -86,7 +92,7 @@ let package = Package(
       name: "Kurukuru",
       dependencies: [
         "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruLottie", "KurukuruRender",
-        "KurukuruBatch", "KurukuruPresets",
+        "KurukuruBatch", "KurukuruPresets", "KurukuruSwiftUI",
       ]),
     .target(
       name: "KurukuruSnapshot",
@@ -121,6 +127,11 @@ let package = Package(
       name: "KurukuruLottieTests", dependencies: ["KurukuruCore", "KurukuruLottie", "KurukuruRaster", "CZlib"], exclude: ["Fixtures"]),
     .testTarget(
       name: "KurukuruBatchTests", dependencies: ["KurukuruCore", "KurukuruCodecs", "KurukuruRender", "KurukuruBatch"]),
+    // Fixtures: SwiftUI view files (the seeds' own code) compiled by the tests, not sources.
+    .testTarget(
+      name: "KurukuruSwiftUITests",
+      dependencies: ["KurukuruCore", "KurukuruCompare", "KurukuruRender", "KurukuruPresets", "KurukuruSwiftUI"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "KurukuruCLITests", dependencies: ["KurukuruCLI", "KurukuruCore", "KurukuruCodecs", "KurukuruBatch"]),
   ]
 )

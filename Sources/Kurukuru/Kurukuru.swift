@@ -19,3 +19,4 @@
 @_exported import KurukuruRender
 @_exported import KurukuruBatch
 @_exported import KurukuruPresets
+@_exported import KurukuruSwiftUI

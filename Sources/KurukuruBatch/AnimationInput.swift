@@ -2,37 +2,49 @@ import Foundation
 import KurukuruCore
 import KurukuruLottie
 import KurukuruPresets
+import KurukuruSwiftUI
 
 // MARK: - AnimationInput
 
 /// What a command-line input names: a preset (a file, or a bundled preset by name) or a Lottie
 /// animation (a `.json` file whose top level has Lottie's keys — `v`, `fr`, `ip`, `op`, `w`, `h`,
-/// `layers` — or a dotLottie `.lottie` archive). The one rule that tells them apart, for every
-/// command and for batch.
+/// `layers` — or a dotLottie `.lottie` archive), or a SwiftUI view (a `.swift` file, compiled and
+/// run by `SwiftUISource` into a preset). The one rule that tells them apart, for every command
+/// and for batch.
 public enum AnimationInput: Sendable {
   case preset(Preset)
   case lottie(LottieAnimation)
 
-  /// How Lottie files are read.
+  /// How Lottie and SwiftUI files are read.
   public struct Options: Sendable {
+    /// For a SwiftUI file, the root view's type name (default: the only `View`, else the one its
+    /// only preview shows).
+    public var view: String?
     /// For a dotLottie archive, the animation's id (default: the first).
     public var animation: String?
     /// Draw the rest of a file that uses refused features, with warnings. Default false.
     public var allowUnsupported: Bool
     public var limits: LottieLimits
 
-    public init(animation: String? = nil, allowUnsupported: Bool = false, limits: LottieLimits = LottieLimits()) {
+    public init(
+      animation: String? = nil, allowUnsupported: Bool = false, limits: LottieLimits = LottieLimits(), view: String? = nil
+    ) {
+      self.view = view
       self.animation = animation
       self.allowUnsupported = allowUnsupported
       self.limits = limits
     }
   }
 
-  /// The input `argument` names: a Lottie file by its contents, else a preset
+  /// The input `argument` names: a `.swift` file is SwiftUI source (made into a preset by
+  /// running it, `SwiftUISource`); a Lottie file by its contents; else a preset
   /// (`PresetLibrary.resolve`: a path with `/` or ending in `.json` is a file, a bare name the
   /// bundled preset first).
-  /// - Throws: `PresetError` or `LottieError` naming the file.
+  /// - Throws: `PresetError`, `LottieError` or `SwiftUISourceError` naming the file.
   public static func load(_ argument: String, options: Options = Options()) throws -> AnimationInput {
+    if SwiftUISource.isSwiftFile(argument) {
+      return .preset(try SwiftUISource.preset(path: argument, options: SwiftUISource.Options(view: options.view)))
+    }
     if LottieAnimation.isLottieFile(argument) {
       return .lottie(try LottieAnimation.load(
         path: argument, animation: options.animation, allowUnsupported: options.allowUnsupported, limits: options.limits))

@@ -27,7 +27,7 @@ enum CLI {
   /// The commands `kurukuru --help` lists, in order.
   static let commands: [any Command.Type] = [
     RenderCommand.self, FrameCommand.self, InfoCommand.self, CompareCommand.self, BatchCommand.self,
-    PresetsCommand.self,
+    PresetsCommand.self, PortCommand.self,
   ]
 
   static var usage: String {
@@ -133,8 +133,11 @@ enum CLI {
   /// `--fit WxH`.
   static let fitOption = OptionSpec(
     "fit", "WxH", "the largest scale that fits the canvas in W×H pixels (instead of --scale), e.g. 96x96")
+  /// `--view NAME` (a SwiftUI file's root view).
+  static let viewOption = OptionSpec(
+    "view", "NAME", "for a .swift file (SwiftUI source, compiled and run), the root View (default the only one)")
   /// The options every command that reads an input takes.
-  static let inputOptions = [animationOption, allowUnsupportedOption]
+  static let inputOptions = [animationOption, allowUnsupportedOption, viewOption]
 
   /// Loads an input — a preset (a bundled one by name or a file) or a Lottie file
   /// (`AnimationInput.load`) — and the animation it renders, with `--set`, and the given fps
@@ -150,9 +153,9 @@ enum CLI {
     return (input, source)
   }
 
-  /// How Lottie inputs are read: `--animation`, `--allow-unsupported`.
+  /// How Lottie and SwiftUI inputs are read: `--animation`, `--allow-unsupported`, `--view`.
   static func inputOptions(_ args: Arguments) -> AnimationInput.Options {
-    AnimationInput.Options(animation: args.value("animation"), allowUnsupported: args.has("allow-unsupported"))
+    AnimationInput.Options(animation: args.value("animation"), allowUnsupported: args.has("allow-unsupported"), view: args.value("view"))
   }
 
   /// A renderer for `scene` at `--scale`; a canvas the rasterizer refuses is a usage error

@@ -1,0 +1,182 @@
+import Foundation
+import KurukuruCore
+
+// MARK: - SwiftUISource
+
+/// A SwiftUI view file as a preset: the file is compiled, unmodified, against Kurukuru's stand-in
+/// module named `SwiftUI` (`StandIn/SwiftUI.swift.txt`) and linked with its harness
+/// (`StandIn/Harness.swift.txt`), which evaluates the root view before and after its `onAppear`
+/// actions on a virtual clock and prints the preset those evaluations describe
+/// (Presets/README.md, "SwiftUI source"). Running the file runs its code, as `swift run` would.
+///
+/// ```swift
+/// let preset = try SwiftUISource.preset(path: "Spinner.swift")
+/// ```
+public enum SwiftUISource {
+  /// How a source file is compiled and run.
+  public struct Options: Sendable {
+    /// The root view's type name (`--view`); default: the only `View` in the file, else the one
+    /// its only `PreviewProvider` shows.
+    public var view: String?
+    /// The compiler; default `KURUKURU_SWIFTC`, else `swiftc` on `PATH`.
+    public var compiler: String?
+    /// The cache folder; default `$XDG_CACHE_HOME/kurukuru`, else `~/.cache/kurukuru`.
+    public var cacheFolder: String?
+    /// Wall-clock seconds the view's code may run (default 20); CPU seconds are limited to the same.
+    public var timeLimit: Double
+    /// Address space of the view's process in MiB (default 1024).
+    public var memoryLimit: Int
+
+    public init(view: String? = nil, compiler: String? = nil, cacheFolder: String? = nil, timeLimit: Double = 20, memoryLimit: Int = 1024) {
+      self.view = view
+      self.compiler = compiler
+      self.cacheFolder = cacheFolder
+      self.timeLimit = timeLimit
+      self.memoryLimit = memoryLimit
+    }
+  }
+
+  /// Whether `argument` names a SwiftUI source file: it ends in `.swift`.
+  public static func isSwiftFile(_ argument: String) -> Bool { argument.hasSuffix(".swift") }
+
+  /// The preset the view in the file at `path` describes, checked by the preset loader (its
+  /// errors name `path`).
+  /// - Throws: `SwiftUISourceError`, or `PresetError` for a preset the loader refuses.
+  public static func preset(path: String, options: Options = Options()) throws -> Preset {
+    let text = try presetText(path: path, options: options)
+    return try Preset(text: text, file: path, defaultName: stem(of: path))
+  }
+
+  /// The preset JSON text the harness prints for the file at `path` (what `kurukuru port` writes).
+  /// - Throws: `SwiftUISourceError`.
+  public static func presetText(path: String, options: Options = Options()) throws -> String {
+    guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
+      let exists = FileManager.default.fileExists(atPath: path)
+      throw SwiftUISourceError(file: path, message: exists ? "cannot read the file as UTF-8 text" : "no such file", kind: .unreadableFile)
+    }
+    let compiler = try findCompiler(file: path, options: options)
+    let root = try rootExpression(in: source, file: path, view: options.view)
+    let cache = try StandInCache(compiler: compiler, folder: options.cacheFolder ?? defaultCacheFolder(), file: path)
+    let binary = try cache.viewBinary(source: source, path: path, title: root.title, expression: root.expression)
+    return try run(binary: binary, file: path, options: options)
+  }
+
+  // MARK: - Views in the file
+
+  /// The `View` and `PreviewProvider` types the file declares, in order, found by a scan of
+  /// `struct|class|enum NAME…: …View…{` (the compiler checks the rest).
+  public static func declaredTypes(in source: String) -> (views: [String], previews: [String]) {
+    let pattern = #"(?m)\b(?:struct|class|enum)\s+([A-Za-z_][A-Za-z0-9_]*)\s*(?:<[^>{]*>)?\s*:\s*([^{]*)\{"#
+    guard let regex = try? NSRegularExpression(pattern: pattern) else { return ([], []) }
+    var views: [String] = [], previews: [String] = []
+    let ns = source as NSString
+    for match in regex.matches(in: source, range: NSRange(location: 0, length: ns.length)) {
+      let name = ns.substring(with: match.range(at: 1))
+      let conformances = ns.substring(with: match.range(at: 2))
+        .split(whereSeparator: { ",& \n\t".contains($0) }).map { $0.split(separator: ".").last.map(String.init) ?? "" }
+      if conformances.contains("View") { views.append(name) }
+      if conformances.contains("PreviewProvider") { previews.append(name) }
+    }
+    return (views, previews)
+  }
+
+  /// The root: the view named by `view`, else the only `View`, else what the only
+  /// `PreviewProvider` shows. A view `X` with a preview `X_Previews` is rendered through that
+  /// preview, which gives it the frame and colours it is shown with.
+  static func rootExpression(in source: String, file: String, view: String?) throws -> (title: String, expression: String) {
+    let (views, previews) = declaredTypes(in: source)
+    func shown(_ name: String) -> (String, String) {
+      previews.contains(name + "_Previews") ? (name, "\(name)_Previews.previews") : (name, "\(name)()")
+    }
+    if let view {
+      guard views.contains(view) else {
+        throw SwiftUISourceError(
+          file: file, message: "no View named '\(view)' in the file" + listing(views), kind: .noView)
+      }
+      return shown(view)
+    }
+    if views.count == 1 { return shown(views[0]) }
+    if previews.count == 1 {
+      let name = previews[0]
+      return (name.hasSuffix("_Previews") ? String(name.dropLast(9)) : name, "\(name).previews")
+    }
+    if views.isEmpty {
+      throw SwiftUISourceError(file: file, message: "declares no type conforming to View", kind: .noView)
+    }
+    throw SwiftUISourceError(file: file, message: "declares several views; choose one with --view NAME" + listing(views), kind: .noView)
+  }
+
+  static func listing(_ views: [String]) -> String {
+    views.isEmpty ? " (it declares none)" : " (it declares \(views.joined(separator: ", ")))"
+  }
+
+  // MARK: - Compiler and cache
+
+  /// `options.compiler`, else `KURUKURU_SWIFTC`, else `swiftc` on `PATH`.
+  static func findCompiler(file: String, options: Options) throws -> String {
+    let environment = ProcessInfo.processInfo.environment
+    if let explicit = options.compiler ?? environment["KURUKURU_SWIFTC"] {
+      guard FileManager.default.isExecutableFile(atPath: explicit) else {
+        throw SwiftUISourceError(file: file, message: "the Swift compiler '\(explicit)' is not an executable file", kind: .noCompiler)
+      }
+      return explicit
+    }
+    for folder in (environment["PATH"] ?? "").split(separator: ":") {
+      let candidate = String(folder) + "/swiftc"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    throw SwiftUISourceError(
+      file: file,
+      message: "reading SwiftUI source needs the Swift compiler, and there is no 'swiftc' on PATH (install a Swift toolchain, or set KURUKURU_SWIFTC)",
+      kind: .noCompiler)
+  }
+
+  /// `$XDG_CACHE_HOME/kurukuru`, else `~/.cache/kurukuru`.
+  public static func defaultCacheFolder() -> String {
+    let environment = ProcessInfo.processInfo.environment
+    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/kurukuru" }
+    return (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache/kurukuru"
+  }
+
+  static func stem(of path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return name.hasSuffix(".swift") ? String(name.dropLast(6)) : name
+  }
+
+  // MARK: - Running
+
+  /// Runs the compiled view with the time and memory limits and returns what it printed.
+  static func run(binary: String, file: String, options: Options) throws -> String {
+    let cpuSeconds = max(1, Int(options.timeLimit.rounded(.up)))
+    let presetFile = NSTemporaryDirectory() + "kurukuru-preset-" + UUID().uuidString + ".json"
+    defer { try? FileManager.default.removeItem(atPath: presetFile) }
+    let output = try Subprocess.run(
+      "/bin/sh", ["-c", "ulimit -v \(options.memoryLimit * 1024) && ulimit -t \(cpuSeconds) && exec \"$0\" \"$1\"", binary, presetFile],
+      timeLimit: options.timeLimit)
+    if output.timedOut || output.signal == 24 /* SIGXCPU */ {
+      throw SwiftUISourceError(
+        file: file, message: "the view's code ran longer than \(seconds(options.timeLimit)) s and was stopped", kind: .timeLimit)
+    }
+    let stderr = output.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+    switch output.status {
+    case 0:
+      guard let data = FileManager.default.contents(atPath: presetFile), data.count <= 4 << 20 else {
+        throw SwiftUISourceError(file: file, message: "the view's code printed no preset (or one larger than 4 MiB)", kind: .crashed)
+      }
+      return String(decoding: data, as: UTF8.self)
+    case 3:
+      let line = stderr.split(separator: "\n").last.map(String.init) ?? "unsupported"
+      throw SwiftUISourceError(file: file, message: line, kind: .unsupported)
+    default:
+      let last = stderr.split(separator: "\n").first { $0.contains("Fatal error") || $0.contains("error") }.map(String.init)
+      throw SwiftUISourceError(
+        file: file,
+        message: "the view's code crashed or ran out of its \(options.memoryLimit) MiB memory limit"
+          + (last.map { ": " + $0 } ?? (output.signal.map { " (signal \($0))" } ?? " (exit status \(output.status))")),
+        kind: .crashed)
+    }
+  }
+
+  /// `x` seconds for a message: `20`, `2.5`.
+  static func seconds(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+}
