@@ -32,7 +32,7 @@ enum CLI {
 
   static var usage: String {
     """
-    kurukuru \(version) — render SwiftUI-style loading animations to \(OutputFormats.names.joined(separator: ", "))
+    kurukuru \(version) — render loading animations (SwiftUI-style presets, Lottie files, SwiftUI views) to \(OutputFormats.names.joined(separator: ", "))
 
     USAGE:
     \(commands.map { $0.definition.usage }.joined(separator: "\n"))

@@ -7,7 +7,7 @@ import KurukuruRender
 
 enum FrameCommand: Command {
   static let definition = CommandSpec(
-    name: "frame", arguments: "PRESET",
+    name: "frame", arguments: "INPUT",
     abstract: """
       Renders the preset at one instant to a straight-RGBA PNG: seconds from the start of its
       loop; a time past the loop wraps round it (t modulo the loop length), as the rendered

@@ -8,7 +8,7 @@ import KurukuruLottie
 
 enum InfoCommand: Command {
   static let definition = CommandSpec(
-    name: "info", arguments: "PRESET|FILE",
+    name: "info", arguments: "INPUT|FILE",
     abstract: ImageFileInfo.help,
     options: [
       OptionSpec("json", nil, "print the description as JSON"),

@@ -7,8 +7,8 @@ import KurukuruRender
 
 enum RenderCommand: Command {
   static let definition = CommandSpec(
-    name: "render", arguments: "PRESET...",
-    abstract: "Renders each preset's loop in one of these formats:\n" + OutputFormats.summaryLines.joined(separator: "\n"),
+    name: "render", arguments: "INPUT...",
+    abstract: "Renders the loop of each INPUT — a preset (a bundled name or a .json file), a Lottie file\n(.json, .lottie) or a SwiftUI view (.swift) — in one or more of these formats:\n" + OutputFormats.summaryLines.joined(separator: "\n"),
     options: [
       OptionSpec("format", OutputFormats.names.joined(separator: "|"), "output format, or several comma-separated (default gif)"),
       OptionSpec(
