@@ -132,7 +132,7 @@ enum CLI {
     "allow-unsupported", nil, "draw what is supported of a Lottie file that uses text, images, 3-D layers, … (warns)")
   /// `--fit WxH`.
   static let fitOption = OptionSpec(
-    "fit", "WxH", "the largest scale that fits the canvas in W×H pixels (instead of --scale), e.g. 96x96")
+    "fit", "WxH", "scale the canvas to fit W×H points, keeping its aspect (pixels at --scale 1), e.g. 96x96")
   /// `--view NAME` (a SwiftUI file's root view).
   static let viewOption = OptionSpec(
     "view", "NAME", "for a .swift file (SwiftUI source, compiled and run), the root View (default the only one)")
@@ -158,16 +158,21 @@ enum CLI {
     AnimationInput.Options(animation: args.value("animation"), allowUnsupported: args.has("allow-unsupported"), view: args.value("view"))
   }
 
-  /// A renderer for `scene` at `--scale`; a canvas the rasterizer refuses is a usage error
-  /// naming the preset `file` (`FILE: scale 2 makes a 8194×20 px canvas; …`).
-  /// `wholeLoop` false (one frame) skips the `--max-work` bound, which is for whole loops.
+  /// A renderer for `scene` fitted into `--fit WxH` points (`FittedAnimation`; not when
+  /// `fits` is false: the Lottie export is vector and keeps its size) at `--scale`; a canvas the
+  /// rasterizer refuses is a usage error naming the preset `file` (`FILE: scale 2 makes a
+  /// 8194×20 px canvas; …`). `wholeLoop` false (one frame) skips the `--max-work` bound, which
+  /// is for whole loops.
   static func renderer(
-    _ scene: any AnimationSource, file: String, args: Arguments, command: String, jobs: Int = 1, wholeLoop: Bool = true
+    _ scene: any AnimationSource, file: String, args: Arguments, command: String, jobs: Int = 1, wholeLoop: Bool = true,
+    fits: Bool = true
   ) throws -> Renderer {
-    let scale = try CLI.scale(args, for: scene.size, command: command)
+    let box = try fit(args, command: command)
+    let source: any AnimationSource = box.map { fits ? FittedAnimation(scene, fitting: $0) : scene } ?? scene
+    let scale = try args.number("scale", in: 0.01...64, command: command) ?? 1
     var limits = try CLI.limits(args, command: command)
     if !wholeLoop { limits.maxWork = .max }
-    return try naming(file) { try Renderer(scene, scale: scale, jobs: jobs, limits: limits) }
+    return try naming(file) { try Renderer(source, scale: scale, jobs: jobs, limits: limits) }
   }
 
   /// Runs `body`, the work on the preset `file` after it loaded (a canvas or layer the
@@ -192,16 +197,14 @@ enum CLI {
     }
   }
 
-  /// The pixels per point: `--scale N` (default 1), or with `--fit WxH` the largest scale at
-  /// which a canvas of `size` points fits W×H pixels.
-  static func scale(_ args: Arguments, for size: Size, command: String) throws -> Double {
-    guard let fit = args.value("fit") else { return try args.number("scale", in: 0.01...64, command: command) ?? 1 }
-    if args.value("scale") != nil { throw UsageError("\(command): --fit and --scale are alternatives; give one") }
+  /// `--fit WxH`: the box in points (each side 1…8192), or nil.
+  static func fit(_ args: Arguments, command: String) throws -> Size? {
+    guard let fit = args.value("fit") else { return nil }
     let parts = fit.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = NumberText.parse(String(parts[0])), let h = NumberText.parse(String(parts[1])),
       w >= 1, h >= 1, w <= 8192, h <= 8192
-    else { throw UsageError("\(command): --fit takes WxH in pixels, each 1…8192, got \(quoted: fit)") }
-    return min(64, max(0.01, min(w / size.width, h / size.height)))
+    else { throw UsageError("\(command): --fit takes WxH in points, each 1…8192, got \(quoted: fit)") }
+    return Size(width: w, height: h)
   }
 
   /// `Limits` with `--max-work N` (a number ≥ 1, e.g. `1e12`) when given.

@@ -56,8 +56,9 @@ final class LottieInputCommandTests: XCTestCase {
     XCTAssertTrue(warnings.first?.contains("text layers") ?? false, allowed.stderr)
   }
 
-  /// `render FILE --format apng,webp --fit 96x96`: one file per format, at the scale that fits
-  /// 40×40 pt in 96×96 px (2.4), each byte for byte what a render of that format alone writes.
+  /// `render FILE --format apng,webp --fit 96x96`: one file per format, the 40×40 pt canvas
+  /// fitted into 96×96 pt (96×96 px at scale 1), each byte for byte what a render of that
+  /// format alone writes.
   func testSeveralFormatsAtAFittedScaleWriteWhatEachAloneWrites() throws {
     let dir = try CLITest.temporaryDirectory()
     addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
@@ -68,13 +69,43 @@ final class LottieInputCommandTests: XCTestCase {
     for format in ["apng", "webp"] {
       let single = try CLITest.run(["render", file.path, "--format", format, "--fit", "96x96", "--output", alone.path + "/"])
       XCTAssertEqual(single.status, 0, single.stderr)
-      let name = "loader@2.4x.\(format)"
+      let name = "loader.\(format)"
       let a = try XCTUnwrap(FileManager.default.contents(atPath: both.appendingPathComponent(name).path), name)
       let b = try XCTUnwrap(FileManager.default.contents(atPath: alone.appendingPathComponent(name).path), name)
       XCTAssertEqual(a, b, name)
     }
+    // 96×96 px: the square's red reaches the fitted canvas's edge at x = 96 · 30/40 = 72.
+    let info = try CLITest.run(["info", both.appendingPathComponent("loader.apng").path, "--json"])
+    XCTAssertTrue(info.stdout.contains("\"width\" : 96") || info.stdout.contains("\"width\": 96"), info.stdout)
     let unknown = try CLITest.run(["render", file.path, "--format", "apng,wepb", "--output", both.path])
     XCTAssertEqual(unknown.status, 2)
     XCTAssertTrue(unknown.stderr.contains("'wepb'"), unknown.stderr)
+  }
+
+  /// A design-sized composition fitted into a loader's size renders as an Android bundle: the
+  /// densities multiply the fitted 20×20 pt (mdpi 20 px … xxxhdpi 80 px), where the design's
+  /// 4000×4000 pt would pass the work limit at xxxhdpi.
+  func testFitMakesADesignSizedFileABundleOfLoaderSize() throws {
+    let dir = try CLITest.temporaryDirectory()
+    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+    let url = dir.appendingPathComponent("design.json")
+    try Data("""
+      {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 4000, "h": 4000, "layers": [
+        {"ty": 4, "ip": 0, "op": 10, "st": 0, "ks": {},
+         "shapes": [{"ty": "el", "p": {"a": 0, "k": [2000, 2000]}, "s": {"a": 0, "k": [4000, 4000]}},
+                    {"ty": "fl", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}}]}]}
+      """.utf8).write(to: url)
+    let out = dir.appendingPathComponent("app")
+    let run = try CLITest.run(["render", url.path, "--format", "android", "--fit", "20x20", "--output", out.path])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }
+    XCTAssertFalse(files.isEmpty, "no frames in \(out.path)")
+    for path in files {
+      let info = try CLITest.run(["info", out.appendingPathComponent(path).path, "--json"])
+      let density = path.contains("xxxhdpi") ? 4.0 : path.contains("xxhdpi") ? 3.0 : path.contains("xhdpi") ? 2.0
+        : path.contains("hdpi") ? 1.5 : 1.0
+      let side = Int((20 * density).rounded())
+      XCTAssertTrue(info.stdout.contains("\"width\" : \(side)") || info.stdout.contains("\"width\": \(side)"), "\(path): \(info.stdout)")
+    }
   }
 }

@@ -63,7 +63,8 @@ enum RenderCommand: Command {
           return (input.file, scene)
         }()
         loaded[fps] = source
-        let prepared = try CLI.renderer(source.scene, file: source.file, args: args, command: "render", jobs: jobs)
+        let prepared = try CLI.renderer(
+          source.scene, file: source.file, args: args, command: "render", jobs: jobs, fits: !(format is LottieFormat))
           .prepared(for: format)
         if let note = prepared.note, !quiet { Console.warning(source.file, note) }
         renderers.append((source.file, prepared.renderer, format))

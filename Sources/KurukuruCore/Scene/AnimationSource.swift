@@ -39,3 +39,45 @@ extension AnimationSource {
 }
 
 extension ResolvedScene: AnimationSource {}
+
+// MARK: - FittedAnimation
+
+/// An animation scaled uniformly, about the canvas's top-left corner, by the largest factor at
+/// which its canvas fits a box of points, keeping its aspect ratio: a 1080×1080 design shown as
+/// a 40×40 pt loader. Everything else (name, timeline, background) is the source's. A bundle's
+/// densities and `--scale` then multiply the fitted points as they do a preset's.
+public struct FittedAnimation: AnimationSource {
+  /// The animation as its file describes it.
+  public let source: any AnimationSource
+  /// Points of the fitted canvas per point of the source's (> 0).
+  public let factor: Double
+
+  /// `source` fitted into `box` (points, each side > 0).
+  public init(_ source: any AnimationSource, fitting box: Size) {
+    self.source = source
+    let w = source.size.width, h = source.size.height
+    factor = w > 0 && h > 0 ? min(box.width / w, box.height / h) : 1
+  }
+
+  private init(source: any AnimationSource, factor: Double) {
+    self.source = source
+    self.factor = factor
+  }
+
+  public var name: String { source.name }
+  public var file: String { source.file }
+  public var size: Size { Size(width: source.size.width * factor, height: source.size.height * factor) }
+  public var background: RGBAColor { source.background }
+  public var timeline: Timeline { source.timeline }
+  public var viewCount: Int { source.viewCount }
+  public var warnsOnCanvasOverflow: Bool { source.warnsOnCanvasOverflow }
+
+  public func displayList(at t: Double) -> DisplayList {
+    let list = source.displayList(at: t)
+    return DisplayList(size: size, background: list.background, items: list.items.transformed(by: .scale(x: factor, y: factor)))
+  }
+
+  public func retimed(fps: Double, limits: Limits) throws -> FittedAnimation {
+    FittedAnimation(source: try source.retimed(fps: fps, limits: limits), factor: factor)
+  }
+}

@@ -34,14 +34,14 @@ package enum AppBundleHelp {
 /// (the command line's `--scale`) does not apply: bundles render their own scales from
 /// `renderer.scene` and say so in a note when the given scale was not 1.
 package enum AppBundle {
-  /// Renderers of `renderer.scene` at each of `scales` (pixels per point), with the same jobs,
+  /// Renderers of `renderer.scene` at each of `scales` (pixels per point), with the same jobs, limits,
   /// progress callback and raster cache (the scales render one after the other, so the bundle
   /// stays within one cache's budget); `renderer` itself is reused for its own scale.
   /// - Throws: `RasterError` when a canvas at one of the scales is too large (8192 px a side).
   package static func renderers(_ renderer: Renderer, scales: [Double]) throws -> [Renderer] {
     try scales.map { scale in
       if scale == renderer.scale { return renderer }
-      var r = try Renderer(renderer.scene, scale: scale, jobs: renderer.jobs, cache: renderer.rasterizer.cache)
+      var r = try Renderer(renderer.scene, scale: scale, jobs: renderer.jobs, limits: renderer.limits, cache: renderer.rasterizer.cache)
       r.onFrame = renderer.onFrame
       r.onEncoded = renderer.onEncoded
       return r
