@@ -81,8 +81,8 @@ enum CLI {
 
   /// An error line of the library with the command line's own words where the library speaks of
   /// settings, frame rates and limits: `setting NAME=VALUE` is `--set NAME=VALUE`, the frame
-  /// rate `--fps`, the work limit `--max-work N`, and a missing bundled preset points at
-  /// `kurukuru presets`.
+  /// rate `--fps`, the work limit `--max-work N`, allowing unsupported Lottie features
+  /// `--allow-unsupported`, and a missing bundled preset points at `kurukuru presets`.
   static func commandLineWords(_ line: String) -> String {
     var text = line
     for (library, flag) in [("setting ", "--set "), ("the frame rate ", "--fps ")] {
@@ -91,6 +91,8 @@ enum CLI {
     }
     if text.hasSuffix("(Limits.maxWork)") { text += "; --max-work N raises it" }
     if text.contains("no bundled preset of that name") { text += " (run 'kurukuru presets' for the list)" }
+    text = text.replacingOccurrences(
+      of: "(allow unsupported features to draw the rest)", with: "(--allow-unsupported draws the rest)")
     return text
   }
 

@@ -149,7 +149,7 @@ public struct LottieAnimation: Sendable {
     if !allowUnsupported, let refused = report.unsupported.first(where: { $0.treatment == .refused }) {
       throw LottieError(
         file: file, location: refused.location, place: refused.place,
-        message: "\(refused.feature) are not supported (--allow-unsupported draws the rest)", kind: .unsupported)
+        message: "\(refused.feature) are not supported (allow unsupported features to draw the rest)", kind: .unsupported)
     }
     let composition = try LottieComposition(model, file: file, limits: limits)
     try self.init(
