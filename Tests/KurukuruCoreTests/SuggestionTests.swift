@@ -62,6 +62,19 @@ final class SuggestionTests: XCTestCase {
       "test.json:1:76: unknown paint 'LinearGradiant' — did you mean 'LinearGradient'? (at view.modifiers[0].fill)")
   }
 
+  /// The words porters from CSS and Android type (issue 27, part 7) name what they mean here.
+  func testCSSWordsByMeaning() {
+    XCTAssertEqual(Suggestion.closest(to: "boxShadow", in: PresetReader.viewModifiers), "shadow")
+    XCTAssertEqual(Suggestion.closest(to: "border", in: PresetReader.shapeModifiers), "strokeBorder")
+    XCTAssertEqual(Suggestion.closest(to: "transform", in: PresetReader.viewModifiers), "rotationEffect")
+    XCTAssertEqual(Suggestion.closest(to: "Line", in: PresetReader.viewKinds), "Capsule")
+    XCTAssertEqual(Suggestion.closest(to: "infinite", in: AnimationParser.modifierNames), "repeatForever")
+    XCTAssertEqual(Suggestion.closest(to: "iterationCount", in: AnimationParser.modifierNames), "repeatCount")
+    XCTAssertEqual(Suggestion.closest(to: "left", in: ["x", "y"]), "x", "an offset's left")
+    XCTAssertEqual(Suggestion.closest(to: "left", in: ["leading", "trailing", "center"]), "leading", "an alignment's left")
+    XCTAssertEqual(Suggestion.closest(to: "top", in: ["x", "y"]), "y")
+  }
+
   func testViewsAndTopLevelKeysByMeaning() {
     XCTAssertEqual(
       presetError(#"{"width": 40, "height": 40, "view": {"Oval": {}}}"#),
