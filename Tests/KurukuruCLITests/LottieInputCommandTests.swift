@@ -6,14 +6,12 @@ final class LottieInputCommandTests: XCTestCase {
   /// A 40×40 composition whose red square (20 pt) sits half outside its right edge, with
   /// `extra` layers after it.
   private func write(_ name: String, extraLayers: String = "", in dir: URL) throws -> URL {
-    let url = dir.appendingPathComponent(name)
-    try Data("""
+    return URL(fileURLWithPath: try CLITest.write("""
       {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 40, "h": 40, "layers": [
         {"ty": 4, "ip": 0, "op": 10, "st": 0, "ks": {},
          "shapes": [{"ty": "rc", "p": {"a": 0, "k": [40, 20]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
                     {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}\(extraLayers)]}
-      """.utf8).write(to: url)
-    return url
+      """, named: name, in: dir))
   }
 
   /// A composition clips to its canvas by definition: ink past it is the design, not a
@@ -88,13 +86,12 @@ final class LottieInputCommandTests: XCTestCase {
   func testFitMakesADesignSizedFileABundleOfLoaderSize() throws {
     let dir = try CLITest.temporaryDirectory()
     addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-    let url = dir.appendingPathComponent("design.json")
-    try Data("""
+    let url = URL(fileURLWithPath: try CLITest.write("""
       {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 4000, "h": 4000, "layers": [
         {"ty": 4, "ip": 0, "op": 10, "st": 0, "ks": {},
          "shapes": [{"ty": "el", "p": {"a": 0, "k": [2000, 2000]}, "s": {"a": 0, "k": [4000, 4000]}},
                     {"ty": "fl", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}}]}]}
-      """.utf8).write(to: url)
+      """, named: "design.json", in: dir))
     let out = dir.appendingPathComponent("app")
     let run = try CLITest.run(["render", url.path, "--format", "android", "--fit", "20x20", "--output", out.path])
     XCTAssertEqual(run.status, 0, run.stderr)

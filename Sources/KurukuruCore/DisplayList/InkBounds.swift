@@ -116,7 +116,8 @@ extension AnimationSource {
   }
 
   /// `DisplayList.overflow(tolerance:)` of the scene evaluated at each instant (seconds), in
-  /// order, measured on `workers` threads (default: the active cores).
+  /// order, measured on `workers` threads (default: the active cores); all nil, with nothing
+  /// evaluated, for a source that does not warn (`warnsOnCanvasOverflow`).
   public func overflows(at times: [Double], tolerance: Double = 0.01,
                         workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> [(amount: Double, edge: CanvasEdge)?] {
     guard warnsOnCanvasOverflow else { return times.map { _ in nil } }
@@ -126,10 +127,8 @@ extension AnimationSource {
   /// The worst of overflows already measured: `found[i]` is `overflow(tolerance:)` of the
   /// display list at `times[i]` seconds (as `canvasOverflow(at:tolerance:)` measures them, so a
   /// renderer can measure each frame as it draws it instead of evaluating the loop twice).
-  /// Ties (within 1e-9 pt) go to the earliest instant. Always nil for a source that does not
-  /// warn (`warnsOnCanvasOverflow`).
+  /// Ties (within 1e-9 pt) go to the earliest instant.
   public func worstOverflow(_ found: [(amount: Double, edge: CanvasEdge)?], at times: [Double]) -> CanvasOverflow? {
-    guard warnsOnCanvasOverflow else { return nil }
     var worst: CanvasOverflow?
     for (t, o) in zip(times, found) {
       guard let o else { continue }

@@ -345,19 +345,21 @@ def round_corners_on_star(doc):
     return False
 
 
+def _static(prop, value):
+    """Whether a property is not animated and holds `value`."""
+    return isinstance(prop, dict) and prop.get("a", 0) == 0 and prop.get("k") == value
+
+
 def full_trim_with_offset_over_trim(doc):
     """Whether a trim of 0–100 % with a non-zero offset applies to shapes already trimmed (a
     `tm` whose scope holds a group with its own `tm`). The specification renders a 0–100 %
     trim's input as-is; ThorVG moves the inner trim's result by the offset (measured on
     issue_1979_button, where rlottie also puts the inner trim's 71 % point early on the check
     mark's arm, its path length being approximate)."""
-    def static(prop, value):
-        return isinstance(prop, dict) and prop.get("a", 0) == 0 and prop.get("k") == value
-
     def visit(items):
         for k, item in enumerate(items or []):
-            if item.get("ty") == "tm" and static(item.get("s"), 0) and static(item.get("e"), 100) \
-                    and not static(item.get("o"), 0):
+            if item.get("ty") == "tm" and _static(item.get("s"), 0) and _static(item.get("e"), 100) \
+                    and not _static(item.get("o"), 0):
                 for before in items[:k]:
                     if before.get("ty") == "gr" and any(i.get("ty") == "tm" for i in _items(before.get("it"))):
                         return True
@@ -398,9 +400,6 @@ def specification_equivalent(doc):
     - Every repeater's copy count `c` is raised by 1 − 10⁻⁶ (each keyframe value and a static
       one alike, which eases the same): ThorVG then draws int(c + 1 − 10⁻⁶) = ceil(c) copies, as
       lottie-web does."""
-    def static(prop, value):
-        return isinstance(prop, dict) and prop.get("a", 0) == 0 and prop.get("k") == value
-
     done = set()
 
     def shifted(prop, d):
@@ -418,7 +417,7 @@ def specification_equivalent(doc):
     def rewrite(items):
         out = []
         for item in items or []:
-            if item.get("ty") == "tm" and static(item.get("s"), 0) and static(item.get("e"), 100):
+            if item.get("ty") == "tm" and _static(item.get("s"), 0) and _static(item.get("e"), 100):
                 done.add("a static 0–100 % trim removed")
                 continue
             if item.get("ty") == "rp":
