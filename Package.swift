@@ -67,11 +67,13 @@ let package = Package(
     // vectors, not frames, so it needs only the core (and zlib for dotLottie archives).
     .target(name: "KurukuruLottie", dependencies: ["KurukuruCore", "CZlib"]),
     .target(name: "KurukuruRender", dependencies: ["KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruLottie"]),
-    // Many presets × formats × scales into one folder with a manifest, contact sheets and a gallery.
+    // Many presets × formats × scales into one folder with a manifest, contact sheets and a gallery;
+    // the work of the commands on whole files (render plans, file comparisons).
     .target(
       name: "KurukuruBatch",
       dependencies: [
-        "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruLottie", "KurukuruRender", "KurukuruPresets", "KurukuruSwiftUI",
+        "KurukuruCore", "KurukuruRaster", "KurukuruCodecs", "KurukuruCompare", "KurukuruLottie", "KurukuruRender", "KurukuruPresets",
+        "KurukuruSwiftUI",
       ]),
     // The preset library shipped inside the binary: `Sources/KurukuruPresets/Presets` is a
     // symbolic link to the top-level Presets/ folder (the one copy), and the EmbedPresets plugin

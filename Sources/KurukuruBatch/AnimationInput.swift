@@ -2,6 +2,7 @@ import Foundation
 import KurukuruCore
 import KurukuruLottie
 import KurukuruPresets
+import KurukuruRender
 import KurukuruSwiftUI
 
 // MARK: - AnimationInput
@@ -114,5 +115,35 @@ public enum AnimationInput: Sendable {
   public var warnings: [String] {
     if case .lottie(let l) = self { return l.warnings }
     return []
+  }
+
+  /// What `kurukuru info` says of the input and `source`, the animation it made (perhaps
+  /// re-timed): a preset's size, timing, parameters and views, or a Lottie file's size, frames,
+  /// layers, features and what is not supported.
+  package func description(of source: any AnimationSource) -> JSONOut {
+    switch self {
+    case .preset(let preset):
+      guard let scene = source as? ResolvedScene else { return .object([]) }
+      return .object(preset.description(of: scene, file: preset.file))
+    case .lottie(let lottie):
+      return .object((source as? LottieAnimation ?? lottie).description)
+    }
+  }
+}
+
+// MARK: - Input options on the command line
+
+extension AnimationInput.Options {
+  /// The options that set these, as the command line declares them: name, value (nil for a
+  /// flag) and help, in the order `--help` lists them (`animation`, `allow-unsupported`, `view`).
+  package static let declared: [(name: String, value: String?, help: String)] = [
+    ("animation", "ID", "for a .lottie archive, the animation to read (default the first)"),
+    ("allow-unsupported", nil, "draw what is supported of a Lottie file that uses text, images, 3-D layers, … (warns)"),
+    ("view", "NAME", "for a .swift file (SwiftUI source, compiled and run), the root View (default the only one)"),
+  ]
+
+  /// The options given by name (`animation`, `view`) and whether `allow-unsupported` was given.
+  package init(_ values: FormatOptionValues, allowUnsupported: Bool) {
+    self.init(animation: values.values["animation"], allowUnsupported: allowUnsupported, view: values.values["view"])
   }
 }

@@ -55,6 +55,32 @@ public struct BatchProgress: Sendable {
   }
 }
 
+// MARK: - SharedBatchProgress
+
+/// A `BatchProgress` that batch events on worker threads update while a progress line's
+/// redraws read it on another: every access under one lock.
+package final class SharedBatchProgress: @unchecked Sendable {
+  private let lock = NSLock()
+  private var progress = BatchProgress()
+
+  package init() {}
+
+  /// Counts `event` (`BatchProgress.record`) and returns outputs done and planned after it.
+  package func record(_ event: BatchEvent, at now: Date) -> (done: Int, total: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    progress.record(event, at: now)
+    return (progress.outputsDone, progress.totals.outputs)
+  }
+
+  /// The progress line now (`BatchProgress.line(at:)`).
+  package func line(at now: Date) -> String {
+    lock.lock()
+    defer { lock.unlock() }
+    return progress.line(at: now)
+  }
+}
+
 // MARK: - ProgressText
 
 /// The one progress line of `render` and `batch`, as a pure function of the counts:

@@ -8,6 +8,13 @@ import KurukuruRender
 /// What `kurukuru presets` lists: every preset of a folder, or of the built-in library, loaded
 /// and resolved with its parameters' defaults, as a text table or as JSON.
 package struct PresetListing {
+  /// What `kurukuru presets --help` says is listed.
+  package static let help = """
+    Lists the presets built into kurukuru (or those in DIR with --dir, or in $KURUKURU_PRESETS)
+    with their family, size, fps, loop duration and frame count; 'kurukuru render NAME' renders
+    one by name from any directory. A broken preset is listed with its error (exit status 1).
+    """
+
   /// One listed preset: its file (`<bundled>/NAME.json` for the built-in library) and the preset
   /// with its resolved scene, or the error that stopped it.
   package struct Entry {

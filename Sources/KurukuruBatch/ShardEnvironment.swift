@@ -1,3 +1,6 @@
+import Foundation
+import KurukuruRender
+
 // MARK: - Shards from the environment
 
 extension BatchShard {
@@ -71,5 +74,24 @@ extension BatchShard {
     }
     if let count { throw BatchError.badShardVariable(name: "KURUKURU_SHARD_COUNT", value: count, reason: "no shard index is set beside it") }
     throw BatchError.noShardInEnvironment
+  }
+}
+
+// MARK: - The shard option
+
+extension FormatOptionValues {
+  /// `shard`: `K/N`, or `auto` read from `environment` (`BatchShard.fromEnvironment`) with the
+  /// variables it came from; nil when not given.
+  /// - Throws: `RenderError.invalidOption` for a malformed `K/N`; `BatchError` from the environment.
+  package func shard(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+    -> (shard: BatchShard, origin: BatchShard.Origin?)?
+  {
+    guard let text = values["shard"] else { return nil }
+    if text == "auto" {
+      let (shard, origin) = try BatchShard.fromEnvironment(environment)
+      return (shard, origin)
+    }
+    guard let shard = BatchShard(text) else { throw fail("--shard takes K/N with 1 ≤ K ≤ N, or auto, got \(quoted: text)") }
+    return (shard, nil)
   }
 }

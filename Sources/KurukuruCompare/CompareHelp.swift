@@ -22,4 +22,28 @@ package enum CompareHelp {
     GIF, APNG and WebP files are decoded whole, at most 1 GiB of frames for both together;
     folders are read one frame at a time.
     """
+
+  /// The options of `kurukuru compare`: name, value (nil for a flag) and help, with
+  /// `PixelmatchOptions`'s defaults.
+  package static let options: [(name: String, value: String?, help: String)] = [
+    ("threshold", "T", "matching threshold 0…1, smaller is stricter (default 0.1)"),
+    ("include-aa", nil, "count anti-aliased pixels as differences too"),
+    ("alpha", "A", "opacity 0…1 of the faded first image in the diff (default 0.1)"),
+    ("diff-mask", nil, "draw only the differences, on a transparent background"),
+    ("no-checkerboard", nil, "blend transparent pixels onto white instead of pixelmatch's pattern"),
+    (
+      "diff", "PATH",
+      """
+      write the diff image: a PNG file for two images, otherwise a folder
+      of diff0.png, diff1.png, … (one per position of two same-sized frames)
+      """
+    ),
+    ("json", nil, "print the result as JSON (mismatchedPixels, identical, frames with times)"),
+  ]
+
+  /// What `SequenceComparison.differs` means for the exit status.
+  package static let exitStatus = """
+    Exit status: 0 identical, 1 different (pixels, sizes, missing frames, frame counts of two
+    folders, or total durations), 2 unreadable input or bad usage.
+    """
 }

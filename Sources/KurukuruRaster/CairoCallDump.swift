@@ -61,6 +61,12 @@ import KurukuruCore
 /// children, as in rendering. A filtered layer or a mask group the renderer refuses as too large
 /// (`RasterError.layerTooLarge`) is left out too (a shadowed one is written, as it always was).
 package enum CairoCallDump {
+  /// What `kurukuru debug dump-cairo --help` says it prints.
+  package static let help = """
+    Prints the Cairo operations of every frame of the loop (CairoCallDump, each frame starting
+    with a 'frame' line) to standard output, for scripts/bench.d/cairo-direct.
+    """
+
   /// The operations for one frame, starting with a `frame` line and ending with a newline.
   /// - Parameters:
   ///   - list: the display list.

@@ -78,7 +78,8 @@ public struct FormatOptionValues: Sendable {
     }
   }
 
-  private func fail(_ message: String) -> RenderError {
+  /// The error of a bad value: `COMMAND: message`.
+  package func fail(_ message: String) -> RenderError {
     .invalidOption("\(command): \(message)")
   }
 }

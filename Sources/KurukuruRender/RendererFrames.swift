@@ -1,3 +1,4 @@
+import Foundation
 import KurukuruCore
 
 // MARK: - Renderer as a frame provider
@@ -42,4 +43,22 @@ extension Renderer {
     if let r = Rational(approximating: seconds, maxDenominator: 1_000_000_000) { return r }
     return Rational(Int((min(max(seconds, 0), 1e9) * 1e9).rounded()), 1_000_000_000)
   }
+}
+
+// MARK: - FrameCounts
+
+/// Frames drawn and encoded, counted from a renderer's `onFrame` and `onEncoded` callbacks on
+/// any thread (for progress lines).
+package final class FrameCounts: @unchecked Sendable {
+  private let lock = NSLock()
+  private var counts = (drawn: 0, encoded: 0)
+
+  package init() {}
+
+  /// One more frame drawn (`Renderer.onFrame`).
+  package func drew() { lock.lock(); counts.drawn += 1; lock.unlock() }
+  /// One more frame encoded (`Renderer.onEncoded`).
+  package func encoded() { lock.lock(); counts.encoded += 1; lock.unlock() }
+  /// The counts so far.
+  package var now: (drawn: Int, encoded: Int) { lock.lock(); defer { lock.unlock() }; return counts }
 }

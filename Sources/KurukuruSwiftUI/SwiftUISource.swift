@@ -13,6 +13,13 @@ import KurukuruCore
 /// let preset = try SwiftUISource.preset(path: "Spinner.swift")
 /// ```
 public enum SwiftUISource {
+  /// What `kurukuru port --help` says: how a file becomes a preset.
+  package static let portHelp = """
+    Prints the preset a SwiftUI view file describes, to edit or to bundle. The file is compiled
+    against Kurukuru's stand-in SwiftUI module and run, so its code runs as 'swift run' would
+    (20 s and 1 GiB at most); it needs swiftc. What is covered: Presets/README.md §17.
+    """
+
   /// How a source file is compiled and run.
   public struct Options: Sendable {
     /// The root view's type name (`--view`); default: the only `View` in the file, else the one

@@ -137,6 +137,17 @@ final class BatchCommandTests: XCTestCase {
     XCTAssertEqual(bad.stderr, "batch: --shard takes K/N with 1 ≤ K ≤ N, or auto, got '4/3'\n")
   }
 
+  /// An option of a format the batch does not write is an error naming the formats that take
+  /// it, as in `render` (it was silently ignored), and nothing is written.
+  func testOptionOfAnotherFormatIsAnError() throws {
+    let presets = try smallPresets()
+    let out = try CLITest.temporaryDirectory()
+    let r = try CLITest.run(["batch", presets.path, "--output", out.path + "/o", "--format", "webp,apng", "--matte", "red"])
+    XCTAssertEqual(r.status, 2)
+    XCTAssertEqual(r.stderr, "batch: --matte applies to --format gif only\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out.path + "/o"))
+  }
+
   /// `--shard auto` in a Kubernetes Indexed Job's pod writes what `--shard K/N` writes, and says
   /// where the shard came from; with no engine's variables it is one usage error.
   func testShardAutoReadsTheJobEnginesIndex() throws {

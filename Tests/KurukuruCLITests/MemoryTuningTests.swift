@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import KurukuruCLI
+import KurukuruRender
 
 #if canImport(Glibc)
   import Glibc

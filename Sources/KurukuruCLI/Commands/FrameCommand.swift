@@ -1,4 +1,5 @@
 import Foundation
+import KurukuruBatch
 import KurukuruCodecs
 import KurukuruCore
 import KurukuruRender
@@ -8,11 +9,7 @@ import KurukuruRender
 enum FrameCommand: Command {
   static let definition = CommandSpec(
     name: "frame", arguments: "INPUT",
-    abstract: """
-      Renders the preset at one instant to a straight-RGBA PNG: seconds from the start of its
-      loop; a time past the loop wraps round it (t modulo the loop length), as the rendered
-      files loop.
-      """,
+    abstract: RenderHelp.frame,
     options: [
       OptionSpec("time", "SECONDS", "the instant (required, ≥ 0)", required: true),
       CLI.scaleOption, CLI.fitOption,
@@ -26,20 +23,20 @@ enum FrameCommand: Command {
     guard args.positional.count == 1, let path = args.positional.first else {
       throw UsageError("frame: name exactly one preset file (run 'kurukuru frame --help')")
     }
-    guard let time = try args.number("time", in: 0...86_400, command: "frame") else {
+    guard let time = try args.options.number("time", in: 0...86_400) else {
       throw UsageError("frame: --time SECONDS is required")
     }
-    let background = try CLI.color(args, "background", command: "frame")
-    let (preset, scene) = try CLI.source(path: path, args: args, command: "frame", background: background)
-    let renderer = try CLI.renderer(scene, file: preset.file, args: args, command: "frame", wholeLoop: false)
+    let background = try args.options.color("background")
+    let (preset, scene) = try CLI.source(path: path, args: args, background: background)
+    let renderer = try CLI.renderer(scene, file: preset.file, args: args, wholeLoop: false)
     let output = try args.value("output").map { try OutputTarget(path: $0) }
-      ?? OutputTarget(folder: ".", relative: "\(scene.name)-t\(fmtNumber(time)).png")
-    let frame = try CLI.naming(preset.file) {
+      ?? OutputTarget(folder: ".", relative: "\(scene.name)-t\(NumberText.format(time)).png")
+    let frame = try InputFailure.naming(preset.file) {
       let frame = try renderer.frame(at: time)
       try AtomicFile.write(try PNG.encode(frame), to: output)
       return frame
     }
-    Console.out("\(output.path): \(frame.width)×\(frame.height) px at t = \(fmtNumber(time)) s")
+    Console.out("\(output.path): \(frame.width)×\(frame.height) px at t = \(NumberText.format(time)) s")
     if let overflow = scene.canvasOverflow(at: [time]) { Console.warning(preset.file, "\(overflow)") }
     return 0
   }

@@ -33,14 +33,7 @@ enum InfoCommand: Command {
   }
 
   static func presetInfo(_ path: String, _ args: Arguments) throws -> JSONOut {
-    let fps = try args.number("fps", in: 0.1...240, command: "info")
-    let (input, source) = try CLI.source(path: path, args: args, command: "info", fps: fps)
-    switch input {
-    case .preset(let preset):
-      guard let scene = source as? ResolvedScene else { return .object([]) }
-      return .object(preset.description(of: scene, file: preset.file))
-    case .lottie(let lottie):
-      return .object((source as? LottieAnimation ?? lottie).description)
-    }
+    let (input, source) = try CLI.source(path: path, args: args, fps: try args.options.fps())
+    return input.description(of: source)
   }
 }

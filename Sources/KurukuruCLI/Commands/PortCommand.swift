@@ -10,12 +10,8 @@ import KurukuruSwiftUI
 enum PortCommand: Command {
   static let definition = CommandSpec(
     name: "port", arguments: "FILE.swift",
-    abstract: """
-      Prints the preset a SwiftUI view file describes, to edit or to bundle. The file is compiled
-      against Kurukuru's stand-in SwiftUI module and run, so its code runs as 'swift run' would
-      (20 s and 1 GiB at most); it needs swiftc. What is covered: Presets/README.md §17.
-      """,
-    options: [CLI.viewOption])
+    abstract: SwiftUISource.portHelp,
+    options: CLI.inputOptions.filter { $0.name == "view" })
 
   static func run(_ raw: [String]) throws -> Int32 {
     let args = try Arguments(raw, spec: definition.argumentSpec, command: "port")

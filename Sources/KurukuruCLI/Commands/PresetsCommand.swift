@@ -7,11 +7,7 @@ import KurukuruCore
 enum PresetsCommand: Command {
   static let definition = CommandSpec(
     name: "presets", arguments: "",
-    abstract: """
-      Lists the presets built into kurukuru (or those in DIR with --dir, or in $KURUKURU_PRESETS)
-      with their family, size, fps, loop duration and frame count; 'kurukuru render NAME' renders
-      one by name from any directory. A broken preset is listed with its error (exit status 1).
-      """,
+    abstract: PresetListing.help,
     options: [
       OptionSpec("dir", "DIR", "list the .json files of DIR instead (default: the bundled presets, or $KURUKURU_PRESETS)"),
       OptionSpec("json", nil, "print the list as JSON"),

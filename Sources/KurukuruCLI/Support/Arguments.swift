@@ -9,6 +9,8 @@ struct Arguments {
   var positional: [String] = []
   var values: [String: [String]] = [:]
   var flags: Set<String> = []
+  /// The command its errors name, e.g. `render`.
+  let command: String
 
   /// What a subcommand accepts.
   struct Spec {
@@ -21,6 +23,7 @@ struct Arguments {
   /// Parses `args` against `spec`.
   /// - Throws: `UsageError` for an unknown option (with a suggestion) or a missing value.
   init(_ args: [String], spec: Spec, command: String) throws {
+    self.command = command
     var i = 0
     var onlyPositional = false
     while i < args.count {
@@ -66,20 +69,12 @@ struct Arguments {
   func all(_ name: String) -> [String] { values[name] ?? [] }
   func has(_ name: String) -> Bool { flags.contains(name) }
 
-  /// A number option within `range`, or nil when not given.
-  /// - Throws: `RenderError.invalidOption` naming the command and the option.
-  func number(_ name: String, in range: ClosedRange<Double>, command: String) throws -> Double? {
-    try FormatOptionValues(values.compactMapValues(\.last), command: command).number(name, in: range)
-  }
-
-  /// A whole-number option within `range`, or nil when not given.
-  /// - Throws: `RenderError.invalidOption` naming the command and the option.
-  func integer(_ name: String, in range: ClosedRange<Int>, command: String) throws -> Int? {
-    try FormatOptionValues(values.compactMapValues(\.last), command: command).integer(name, in: range)
-  }
+  /// The options' last values by name, with the library's typed readers (`FormatOptionValues`:
+  /// `number`, `scale()`, `fit()`, `formats()`, …), whose errors name the command.
+  var options: FormatOptionValues { FormatOptionValues(values.compactMapValues(\.last), command: command) }
 
   /// `--set NAME=VALUE` pairs.
-  func settings(command: String) throws -> [String: String] {
+  func settings() throws -> [String: String] {
     var out: [String: String] = [:]
     for s in all("set") {
       guard let eq = s.firstIndex(of: "="), eq != s.startIndex else {
@@ -88,30 +83,6 @@ struct Arguments {
       out[String(s[..<eq])] = String(s[s.index(after: eq)...])
     }
     return out
-  }
-}
-
-/// Formats a number for messages: `2`, `0.5` (`NumberText.format(_:decimals:)`, every digit).
-func fmtNumber(_ v: Double) -> String { NumberText.format(v) }
-
-
-/// Formats seconds for people: at most six decimals (`7.066667`, from an "auto" loop of
-/// 7.066666666666666 s), as the notes print them. `--json` keeps the exact value.
-func fmtSeconds(_ v: Double) -> String { NumberText.format(v, decimals: 6) }
-
-// MARK: - InputFailure
-
-/// A failure while working on one input file after it loaded (writing its output): printed with
-/// the file first, so that a line among many says which input it was about.
-struct InputFailure: Error, CustomStringConvertible {
-  /// The input, as the user named it.
-  var file: String
-  /// What failed.
-  var error: Error
-
-  var description: String {
-    let message = String(describing: error)
-    return message.hasPrefix(file) ? message : "\(file): \(message)"
   }
 }
 

@@ -72,6 +72,11 @@ struct OptionSpec {
     self.required = required
   }
 
+  /// An option a library declares beside what reads it: name, value (nil for a flag), help.
+  init(_ option: (name: String, value: String?, help: String)) {
+    self.init(option.name, option.value, option.help)
+  }
+
   /// A format's own option (e.g. GIF's `--matte`).
   init(_ option: FormatOption) {
     self.init(option.name, option.value, option.help)

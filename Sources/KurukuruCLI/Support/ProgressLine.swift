@@ -73,15 +73,3 @@ final class ProgressLine: @unchecked Sendable {
     shown = false
   }
 }
-
-// MARK: - FrameCounts
-
-/// Frames drawn and encoded, counted from renderer callbacks on any thread.
-final class FrameCounts: @unchecked Sendable {
-  private let lock = NSLock()
-  private var counts = (drawn: 0, encoded: 0)
-
-  func drew() { lock.lock(); counts.drawn += 1; lock.unlock() }
-  func encoded() { lock.lock(); counts.encoded += 1; lock.unlock() }
-  var now: (drawn: Int, encoded: Int) { lock.lock(); defer { lock.unlock() }; return counts }
-}

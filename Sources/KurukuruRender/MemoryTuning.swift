@@ -6,17 +6,18 @@ import Foundation
 /// allocates canvas-sized buffers and frees them a moment later, and with glibc's defaults the
 /// memory goes back to the kernel at once and is faulted in again page by page. The cost is
 /// resident memory: a heap may keep up to `topPad` bytes it no longer uses. (The figures are in
-/// `scripts/bench.d/README.md`.) Process-wide policy, so the command sets it, not the library;
-/// elsewhere than glibc nothing is changed.
-enum MemoryTuning {
+/// `scripts/bench.d/README.md`.) Kept beside the renderer whose allocations it is tuned for, but
+/// process-wide, so the library never applies it: the `kurukuru` command calls `apply()` at
+/// start. Elsewhere than glibc nothing is changed.
+package enum MemoryTuning {
   /// Spare bytes a heap keeps above its top when it grows or trims: 16 MiB (glibc's default is
   /// 128 KiB).
-  static let topPad: Int32 = 16 << 20
+  package static let topPad: Int32 = 16 << 20
   /// Blocks of at least this many bytes get their own mapping, returned to the kernel when
   /// freed: 32 MiB (glibc's default starts at 128 KiB). Setting `topPad` turns off glibc's
   /// dynamic threshold, so without this every canvas-sized block would be mapped and unmapped per
   /// frame. A 2048×2048 frame (16 MiB) still comes from the heap.
-  static let mmapThreshold: Int32 = 32 << 20
+  package static let mmapThreshold: Int32 = 32 << 20
 
   /// glibc's `mallopt` parameter numbers (`<malloc.h>`).
   private static let mTopPad: Int32 = -2
@@ -25,7 +26,7 @@ enum MemoryTuning {
   /// Applies the settings once, before the first large allocation. Returns whether glibc took
   /// both (false on other C libraries, where `mallopt` does not exist).
   @discardableResult
-  static func apply() -> Bool {
+  package static func apply() -> Bool {
     #if os(Linux)
     // Looked up at run time: the Glibc module does not export <malloc.h>.
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
