@@ -6,27 +6,30 @@ import XCTest
 
 // MARK: - CSS border spinners, probed against CSS's rules
 
-/// Chakra UI's Spinner, Bootstrap's spinner-border and Bulma's loader are one CSS idea: a
-/// round border-box whose border has transparent sides, turned by a linear `rotate` keyframe.
-/// The expected ink is computed here from the CSS alone: equal-width sides meet on the box's
-/// diagonals (CSS Backgrounds 3 §4.4), so each side owns the 90° of the ring around its middle
-/// (top: 225°…315° clockwise from 3 o'clock, right: −45°…45°, bottom: 45°…135°, left:
-/// 135°…225°); the element is turned by `turn · frac(t / duration)` degrees (Bulma's
-/// keyframe ends at 359°, not 360°). Probed at the ring's middle radius, 72 angles × 24
-/// instants, at 4 pixels per point; angles within 4° of a side boundary are skipped
-/// (anti-aliasing).
+/// Chakra UI's Spinner, Bootstrap's spinner-border, Bulma's and Semantic UI's loaders are one
+/// CSS idea: a round border-box whose border has transparent sides, turned by a linear `rotate`
+/// keyframe. The expected ink is computed here from the CSS alone: equal-width sides meet on the
+/// box's diagonals (CSS Backgrounds 3 §4.4), so each side owns the 90° of the ring around its
+/// middle (top: 225°…315° clockwise from 3 o'clock, right: −45°…45°, bottom: 45°…135°, left:
+/// 135°…225°); the element is turned by `turn · frac(t / duration)` degrees (Bulma's keyframe
+/// ends at 359°, not 360°). Probed at the ring's middle radius, 72 angles × 24 instants, at 4
+/// pixels per point; angles within 4° of a side boundary are skipped (anti-aliasing).
 final class PortedBorderSpinnerTests: XCTestCase {
   struct Spinner {
     var name: String
     var size: Double, border: Double
     var coloured: Set<String>
     var duration: Double, turn: Double
+    /// The alpha (0…255) of a still full ring under the turning one (Semantic UI's track), or 0.
+    var track: Int = 0
   }
 
   static let spinners = [
     Spinner(name: "chakra-spinner", size: 24, border: 2, coloured: ["top", "right"], duration: 0.45, turn: 360),
     Spinner(name: "bootstrap-spinner-border", size: 32, border: 4, coloured: ["top", "left", "bottom"], duration: 0.75, turn: 360),
     Spinner(name: "bulma-loader", size: 16, border: 2, coloured: ["bottom", "left"], duration: 0.5, turn: 359),
+    // rgba(0, 0, 0, .1): 0.1 × 255 = 25.5.
+    Spinner(name: "semantic-ui-loader", size: 32, border: 2.8, coloured: ["top"], duration: 0.6, turn: 360, track: 26),
   ]
 
   /// The side that owns local angle `a` (degrees clockwise from 3 o'clock, y down), and how far
@@ -56,7 +59,8 @@ final class PortedBorderSpinnerTests: XCTestCase {
           guard margin > 4 else { continue }
           let x = c + r * cos(phi * .pi / 180), y = c + r * sin(phi * .pi / 180)
           let alpha = frame[Int(x), Int(y)].a
-          XCTAssertEqual(alpha, s.coloured.contains(side) ? 255 : 0, "\(s.name) t \(t) s, \(phi)° (\(side))")
+          let expected = s.coloured.contains(side) ? 255 : s.track
+          XCTAssertEqual(Double(alpha), Double(expected), accuracy: 1, "\(s.name) t \(t) s, \(phi)° (\(side))")
           probed += 1
         }
       }
