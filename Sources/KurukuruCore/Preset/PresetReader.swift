@@ -317,6 +317,7 @@ struct PresetReader {
       return JSONNode(value: .string(String(chars[r])), location: at, columnsMatchText: node.columnsMatchText)
     }
   }
+
   /// A SwiftUI animation string.
   func animation(_ node: JSONNode, path: String) throws -> AnimationSpec {
     let text = try string(node, path: path)
