@@ -15,7 +15,7 @@ final class Rotation3DTests: XCTestCase {
       (view("{\"degrees\": 30}"),
        "test.json:4:79: rotation3DEffect needs 'axis', e.g. {\"x\": 0, \"y\": 1, \"z\": 0} or \"y\" (at view.modifiers[1].rotation3DEffect)"),
       (view("{\"axis\": \"y\"}"),
-       "test.json:4:79: rotation3DEffect needs 'degrees' (at view.modifiers[1].rotation3DEffect)"),
+       "test.json:4:79: rotation3DEffect needs 'degrees' (or 'turns') (at view.modifiers[1].rotation3DEffect)"),
       (view("{\"degrees\": 30, \"axis\": [0, 0, 0]}"),
        "test.json:4:103: the axis must not be (0, 0, 0) (at view.modifiers[1].rotation3DEffect.axis)"),
       (view("{\"degrees\": 30, \"axis\": \"w\"}"),
@@ -27,7 +27,7 @@ final class Rotation3DTests: XCTestCase {
       (view("{\"degrees\": 30, \"axis\": \"y\", \"perspective\": -1}"),
        "test.json:4:123: perspective must be in 0…1000, got -1 (at view.modifiers[1].rotation3DEffect.perspective)"),
       (view("{\"degrees\": 30, \"axis\": \"y\", \"perspectve\": 2}"),
-       "test.json:4:108: unknown key 'perspectve' — did you mean 'perspective'? (expected one of: degrees, axis, anchor, anchorZ, perspective) (at view.modifiers[1].rotation3DEffect)"),
+       "test.json:4:108: unknown key 'perspectve' — did you mean 'perspective'? (expected one of: degrees, axis, turns, anchor, anchorZ, perspective) (at view.modifiers[1].rotation3DEffect)"),
       (view("30"),
        "test.json:4:79: expected an object, got a number (at view.modifiers[1].rotation3DEffect)"),
     ]
@@ -42,9 +42,12 @@ final class Rotation3DTests: XCTestCase {
         text: presetText(view: "{\"Rectangle\": {}, \"modifiers\": [{\"rotation3DEffect\": {\"degrees\": 30, \"axis\": \(axis)}}]}"),
         file: "t.json"
       ).scene()
-      guard case .rotation3DEffect(let d, let a, let anchor, let z, let p) = scene.root.modifiers[0] else {
+      guard case .rotation3DEffect(let turns, let anchor, let z, let p) = scene.root.modifiers[0], turns.count == 1,
+        let a = turns[0].axis.constant
+      else {
         return XCTFail("\(axis): not decoded")
       }
+      let d = turns[0].degrees
       XCTAssertEqual(d, .constant(30))
       XCTAssertEqual(a.x, 0)
       XCTAssertGreaterThan(a.y, 0, axis)

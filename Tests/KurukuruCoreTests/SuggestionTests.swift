@@ -50,7 +50,7 @@ final class SuggestionTests: XCTestCase {
     XCTAssertEqual(error(#"{"tint": "red"}"#), "test.json:1:67: unknown modifier 'tint' — did you mean 'foregroundColor'? (at view.modifiers[0])")
     XCTAssertEqual(
       error(#"{"rotationEffect": {"from": 0, "to": 360, "duration": 1, "animation": "linear"}}"#),
-      "test.json:1:108: unknown key 'duration' — it goes inside 'animation', e.g. \"linear(duration: 1)\" (expected one of: from, to, values, keyTimes, curves, curve, animation) (at view.modifiers[0].rotationEffect)")
+      "test.json:1:108: unknown key 'duration' — it goes inside 'animation', e.g. \"linear(duration: 1)\" (expected one of: from, to, values, keyTimes, curves, curve, animation, base) (at view.modifiers[0].rotationEffect)")
     XCTAssertEqual(
       error(#"{"animation": "linear"}"#),
       "test.json:1:67: unknown modifier 'animation' — an animation belongs to the value it animates: {\"from\": a, \"to\": b, \"animation\": \"…\"} (§8 of Presets/README.md) (at view.modifiers[0])")

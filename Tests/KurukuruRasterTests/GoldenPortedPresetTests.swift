@@ -65,4 +65,22 @@ final class GoldenPortedPresetTests: XCTestCase {
   func testNVTriangleSkewSpin() throws {
     try assertFrames(of: "Presets/nv-triangle-skew-spin.json", at: [0.3, 1.1], scale: 2)
   }
+
+  /// Composed 3-D turns (`rotation3DEffect` `turns`), flattened orthographically: at 0.3 s and
+  /// 1.3 s both rings are tilted ellipses, crossing where their 0.4 opacities add up.
+  func testReactSpinnersRing() throws {
+    try assertFrames(of: "Presets/react-spinners-ring.json", at: [0.3, 1.3], scale: 2)
+  }
+
+  /// Keyframes only at 50 % with a `base` for 0 % and 100 %: at 0.7 s the outer rings are on
+  /// their way back from 360° and 0.7, the inner ones still turning forwards.
+  func testEpicSpinnersSemipolar() throws {
+    try assertFrames(of: "Presets/epic-spinners-semipolar.json", at: [0.7], scale: 2)
+  }
+
+  /// The base opacity 0 at 0 % and 100 %: at 0.2 s the disc grows and fades in, at 0.6 s it is
+  /// full-size and fading out.
+  func testBootstrapSpinnerGrow() throws {
+    try assertFrames(of: "Presets/bootstrap-spinner-grow.json", at: [0.2, 0.6], scale: 2)
+  }
 }

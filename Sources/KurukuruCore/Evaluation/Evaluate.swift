@@ -54,10 +54,13 @@ struct Lowering {
       let items = inner()
       guard let m = modifier.transform(contentSize: content, shift: laidOut.shifts[k - 1], at: t) else { return items }
       return Lowering.transform(items, by: m)
-    case .rotation3DEffect(let degrees, let axis, let anchor, let anchorZ, let perspective):
+    case .rotation3DEffect(let turns, let anchor, let anchorZ, let perspective):
       let p = Projection.rotation3D(
-        degrees: degrees.value(at: t), axis: (axis.x, axis.y, axis.z), anchor: anchor.point(in: content),
-        anchorZ: anchorZ.value(at: t), perspective: perspective.value(at: t), size: content)
+        turns: turns.map { turn in
+          let a = turn.axis.value(at: t)
+          return (turn.degrees.value(at: t), (a.x, a.y, a.z))
+        },
+        anchor: anchor.point(in: content), anchorZ: anchorZ.value(at: t), perspective: perspective.value(at: t), size: content)
       return Lowering.project(inner(), by: p)
     case .opacity(let o):
       let items = inner()

@@ -47,27 +47,81 @@ public struct Projection: Equatable, Hashable, Sendable {
     degrees: Double, axis: (x: Double, y: Double, z: Double), anchor: Point, anchorZ: Double = 0,
     perspective: Double = 1, size: Size
   ) -> Projection {
+    guard let r = rotationMatrix(degrees: degrees, axis: axis) else { return .identity }
+    return rotation3D(matrix: r, anchor: anchor, anchorZ: anchorZ, perspective: perspective, size: size)
+  }
+
+  /// Several turns composed into one 3-D rotation, then projected once: `turns[0]` turns the
+  /// view first, each later turn turns the result, and the product `R = Rₙ ⋯ R₁` goes through
+  /// the same anchor, `anchorZ` and perspective divide as one turn does. This is a CSS
+  /// transform list (`rotateX(a) rotateY(b) rotateZ(c)` multiplies into one 4 × 4 matrix, the
+  /// last function acting first, before the one flattening) and a Core Animation layer's
+  /// `transform`. Turns about a zero axis are skipped. One turn is `rotation3D(degrees:axis:…)`,
+  /// bit for bit.
+  /// - Parameters: as `rotation3D(degrees:axis:anchor:anchorZ:perspective:size:)`, with `turns`
+  ///   the angles in degrees and their axes, innermost first.
+  public static func rotation3D(
+    turns: [(degrees: Double, axis: (x: Double, y: Double, z: Double))], anchor: Point, anchorZ: Double = 0,
+    perspective: Double = 1, size: Size
+  ) -> Projection {
+    if turns.count == 1 {
+      return rotation3D(degrees: turns[0].degrees, axis: turns[0].axis, anchor: anchor, anchorZ: anchorZ, perspective: perspective, size: size)
+    }
+    var product: Matrix3?
+    for turn in turns {
+      guard let r = rotationMatrix(degrees: turn.degrees, axis: turn.axis) else { continue }
+      product = product.map { r.times($0) } ?? r
+    }
+    guard let product else { return .identity }
+    return rotation3D(matrix: product, anchor: anchor, anchorZ: anchorZ, perspective: perspective, size: size)
+  }
+
+  /// A 3 × 3 matrix of column vectors (x right, y down, z towards the viewer).
+  struct Matrix3 {
+    var r11, r12, r13, r21, r22, r23, r31, r32, r33: Double
+
+    /// `self · m`: `m` applies first.
+    func times(_ m: Matrix3) -> Matrix3 {
+      Matrix3(
+        r11: r11 * m.r11 + r12 * m.r21 + r13 * m.r31, r12: r11 * m.r12 + r12 * m.r22 + r13 * m.r32,
+        r13: r11 * m.r13 + r12 * m.r23 + r13 * m.r33,
+        r21: r21 * m.r11 + r22 * m.r21 + r23 * m.r31, r22: r21 * m.r12 + r22 * m.r22 + r23 * m.r32,
+        r23: r21 * m.r13 + r22 * m.r23 + r23 * m.r33,
+        r31: r31 * m.r11 + r32 * m.r21 + r33 * m.r31, r32: r31 * m.r12 + r32 * m.r22 + r33 * m.r32,
+        r33: r31 * m.r13 + r32 * m.r23 + r33 * m.r33)
+    }
+  }
+
+  /// Rodrigues' rotation matrix of `degrees` about the normalised `axis`; nil for a zero or
+  /// non-finite axis.
+  static func rotationMatrix(degrees: Double, axis: (x: Double, y: Double, z: Double)) -> Matrix3? {
     let length = (axis.x * axis.x + axis.y * axis.y + axis.z * axis.z).squareRoot()
-    guard length > 0, length.isFinite else { return .identity }
+    guard length > 0, length.isFinite else { return nil }
     let nx = axis.x / length, ny = axis.y / length, nz = axis.z / length
     let (s, c) = exactSinCos(degrees: degrees)
     let k1 = 1 - c
-    // Rodrigues' rotation matrix (column vectors).
-    let r11 = c + nx * nx * k1, r12 = nx * ny * k1 - nz * s, r13 = nx * nz * k1 + ny * s
-    let r21 = ny * nx * k1 + nz * s, r22 = c + ny * ny * k1, r23 = ny * nz * k1 - nx * s
-    let r31 = nz * nx * k1 - ny * s, r32 = nz * ny * k1 + nx * s, r33 = c + nz * nz * k1
+    return Matrix3(
+      r11: c + nx * nx * k1, r12: nx * ny * k1 - nz * s, r13: nx * nz * k1 + ny * s,
+      r21: ny * nx * k1 + nz * s, r22: c + ny * ny * k1, r23: ny * nz * k1 - nx * s,
+      r31: nz * nx * k1 - ny * s, r32: nz * ny * k1 + nx * s, r33: c + nz * nz * k1)
+  }
+
+  /// The projection of the view's plane turned by the rotation `r` about (anchor, anchorZ):
+  /// `q = R·((x, y, 0) − (ax, ay, az))`, screen point `q.xy / W + anchor` with
+  /// `W = 1 − q.z · perspective / max(w, h)`.
+  static func rotation3D(matrix r: Matrix3, anchor: Point, anchorZ: Double, perspective: Double, size: Size) -> Projection {
     let side = max(size.width, size.height)
     let k = side > 0 && perspective.isFinite ? perspective / side : 0
     let (ax, ay, az) = (anchor.x, anchor.y, anchorZ)
     // The rotated anchor: q = R·(x, y, 0) − R·(ax, ay, az).
-    let cx = r11 * ax + r12 * ay + r13 * az
-    let cy = r21 * ax + r22 * ay + r23 * az
-    let cz = r31 * ax + r32 * ay + r33 * az
+    let cx = r.r11 * ax + r.r12 * ay + r.r13 * az
+    let cy = r.r21 * ax + r.r22 * ay + r.r23 * az
+    let cz = r.r31 * ax + r.r32 * ay + r.r33 * az
     // W = 1 − k·q.z; screen = q.xy / W + anchor, so X = q.x + ax·W, Y = q.y + ay·W.
-    let w1 = -k * r31, w2 = -k * r32, w3 = 1 + k * cz
+    let w1 = -k * r.r31, w2 = -k * r.r32, w3 = 1 + k * cz
     return Projection(
-      m11: r11 + ax * w1, m12: r12 + ax * w2, m13: -cx + ax * w3,
-      m21: r21 + ay * w1, m22: r22 + ay * w2, m23: -cy + ay * w3,
+      m11: r.r11 + ax * w1, m12: r.r12 + ax * w2, m13: -cx + ax * w3,
+      m21: r.r21 + ay * w1, m22: r.r22 + ay * w2, m23: -cy + ay * w3,
       m31: w1, m32: w2, m33: w3)
   }
 

@@ -223,6 +223,33 @@ enum ColorText {
     return found
   }
 
+  /// The trimmed, comma-separated items (bracket-aware) of the text in `range`, or nil when
+  /// one is empty; an empty range is no items.
+  static func listItems(_ chars: [Character], in range: Range<Int>) -> [Range<Int>]? {
+    var items: [Range<Int>] = []
+    var depth = 0, itemStart = range.lowerBound
+    func add(_ end: Int) -> Bool {
+      var lo = itemStart, hi = end
+      while lo < hi, chars[lo].isWhitespace { lo += 1 }
+      while hi > lo, chars[hi - 1].isWhitespace { hi -= 1 }
+      items.append(lo..<hi)
+      return lo < hi
+    }
+    for i in range {
+      switch chars[i] {
+      case "(", "[": depth += 1
+      case ")", "]": depth -= 1
+      case "," where depth == 0:
+        guard add(i) else { return nil }
+        itemStart = i + 1
+      default: break
+      }
+    }
+    if items.isEmpty, chars[range].allSatisfy(\.isWhitespace) { return [] }
+    guard add(range.upperBound), depth == 0 else { return nil }
+    return items
+  }
+
   /// `[a, b, …][index]` starting at `start` (a `[`) and running to the end (trailing spaces
   /// allowed): the ranges of the trimmed elements and of the index text, or nil when the text
   /// has another shape.

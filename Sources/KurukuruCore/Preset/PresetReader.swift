@@ -141,7 +141,7 @@ struct PresetReader {
 
   // MARK: - Animated values
 
-  static let animatedKeys = ["from", "to", "values", "keyTimes", "curves", "curve", "animation"]
+  static let animatedKeys = ["from", "to", "values", "keyTimes", "curves", "curve", "animation", "base"]
 
   /// For a key of an animated value that belongs inside its `animation` string (a SwiftUI or
   /// Core Animation property people write beside `from`/`to`): where it goes instead.
@@ -202,23 +202,26 @@ struct PresetReader {
     let animation = try self.animation(animNode, path: path + ".animation")
     var values: [V]
     var keyTimesGiven: [Double]?
+    let baseNode = o["base"]
     if let v = o["values"] {
       for k in ["from", "to"] where o[k] != nil {
         throw fail(o[k] ?? node, path, "use either 'from'/'to' or 'values', not both")
       }
-      let items = try array(v, path: path + ".values")
-      guard items.count >= 2, items.count <= 1000 else {
-        throw fail(v, path + ".values", "'values' needs 2 to 1000 keyframe values, got \(items.count)")
+      let items = try list(v, path: path + ".values")
+      // With a base, one written keyframe is enough: the base gives the other end.
+      let fewest = baseNode == nil ? 2 : 1
+      guard items.count >= fewest, items.count <= 1000 else {
+        throw fail(v, path + ".values", "'values' needs \(fewest) to 1000 keyframe values, got \(items.count)")
       }
       try count(items.count, at: v, path + ".values")
       values = try items.enumerated().map { i, item in try value(item, { path + ".values[\(i)]" }) }
       if let kt = o["keyTimes"] {
-        let times = try array(kt, path: path + ".keyTimes")
+        let times = try list(kt, path: path + ".keyTimes")
         guard times.count == values.count else {
           throw fail(kt, path + ".keyTimes", "'keyTimes' has \(times.count) entries but 'values' has \(values.count)")
         }
         let t = try times.enumerated().map { try number($1, path: path + ".keyTimes[\($0)]") }
-        guard let first = t.first, let last = t.last, first >= 0, last <= 1, first < last,
+        guard let first = t.first, let last = t.last, first >= 0, last <= 1, first < last || baseNode != nil,
           zip(t, t.dropFirst()).allSatisfy({ $0 <= $1 })
         else {
           throw fail(kt, path + ".keyTimes", "'keyTimes' must rise within 0…1 (from 0 to 1, or holding the first value before and the last after, as Core Animation does)")
@@ -226,7 +229,7 @@ struct PresetReader {
         keyTimesGiven = t
       }
     } else {
-      for k in ["keyTimes", "curves"] where o[k] != nil {
+      for k in ["keyTimes", "curves", "base"] where o[k] != nil {
         throw fail(o[k] ?? node, path, "'\(k)' goes with 'values'")
       }
       guard let from = o["from"], let to = o["to"] else {
@@ -234,6 +237,28 @@ struct PresetReader {
       }
       try count(2, at: node, path)
       values = [try value(from, { path + ".from" }), try value(to, { path + ".to" })]
+    }
+    // CSS keyframes: a property missing at 0 % or 100 % takes the element's own value there
+    // (Presets/README.md §8, §15).
+    if let b = baseNode {
+      guard var t = keyTimesGiven, let first = t.first, let last = t.last else {
+        throw fail(b, path + ".base", "'base' is the value at a 0% or 100% keyframe that 'keyTimes' leaves out; give 'keyTimes'")
+      }
+      guard first > 0 || last < 1 else {
+        throw fail(b, path + ".base", "'base' is unused: 'keyTimes' has keyframes at both 0% and 100%")
+      }
+      let baseValue = try value(b, { path + ".base" })
+      if first > 0 {
+        try count(1, at: b, path + ".base")
+        values.insert(baseValue, at: 0)
+        t.insert(0, at: 0)
+      }
+      if last < 1 {
+        try count(1, at: b, path + ".base")
+        values.append(baseValue)
+        t.append(1)
+      }
+      keyTimesGiven = t
     }
     let segments = values.count - 1
     let keyTimes = keyTimesGiven ?? (0...segments).map { Double($0) / Double(segments) }
@@ -244,7 +269,7 @@ struct PresetReader {
       curves = [TimingCurve](repeating: curve, count: segments)
     }
     if let cs = o["curves"] {
-      let items = try array(cs, path: path + ".curves")
+      let items = try list(cs, path: path + ".curves")
       guard (1...segments).contains(items.count) else {
         throw fail(cs, path + ".curves", "'curves' has at most one curve per segment (\(segments)), got \(items.count)")
       }
@@ -254,6 +279,43 @@ struct PresetReader {
       curves = given + [TimingCurve](repeating: given[given.count - 1], count: segments - given.count)
     }
     return (o, values, keyTimes, curves, animation)
+  }
+
+  /// The items of a list that may depend on the `ForEach` index: a JSON array, or a string
+  /// holding an indexed array of lists, `"[[0, 1, 0], [0, 0.5, 1, 0]][i]"`, whose chosen list's
+  /// items are read as if written in the array (unquoted: numbers and expressions, colours,
+  /// curves, axes by name). Every list must be a bracketed list; only the chosen one is read, as
+  /// only the chosen value of a number array is evaluated. The items point at their own place in
+  /// the string for errors.
+  func list(_ node: JSONNode, path: String) throws -> [JSONNode] {
+    guard case .string(let text) = node.value else { return try array(node, path: path) }
+    let chars = Array(text)
+    let lead = chars.prefix { $0.isWhitespace }.count
+    let example = "an array, or lists chosen by index such as \"[[0, 1], [0, 0.5, 1]][i]\""
+    guard lead < chars.count, chars[lead] == "[", let (lists, indexRange) = ColorText.indexedArray(chars, from: lead) else {
+      throw fail(node, path, "expected \(example), got a string")
+    }
+    var chosen: [Range<Int>] = []
+    let index = try evaluate(String(chars[indexRange]), in: node, path: path, offset: indexRange.lowerBound)
+    if let problem = PresetExpression.indexProblem(index, count: lists.count) {
+      throw PresetError(file: file, location: location(in: node, offset: indexRange.lowerBound), path: path, message: problem, kind: .expression)
+    }
+    for (k, range) in lists.enumerated() {
+      guard chars[range.lowerBound] == "[", chars[range.upperBound - 1] == "]",
+        let items = ColorText.listItems(chars, in: (range.lowerBound + 1)..<(range.upperBound - 1))
+      else {
+        throw PresetError(
+          file: file, location: location(in: node, offset: range.lowerBound), path: path,
+          message: "each choice of \(quoted: text) must be a list in brackets, such as [0, 1]")
+      }
+      if k == Int(index) { chosen = items }
+    }
+    return chosen.map { r in
+      // The item stands as if it were a string whose opening quote is just before it.
+      let at = node.columnsMatchText
+        ? PresetLocation(line: node.location.line, column: node.location.column + r.lowerBound) : node.location
+      return JSONNode(value: .string(String(chars[r])), location: at, columnsMatchText: node.columnsMatchText)
+    }
   }
 
   /// A SwiftUI animation string.
@@ -272,12 +334,33 @@ struct PresetReader {
   }
 
   /// A keyframe segment curve such as `"easeInOut"` or `"timingCurve(0.2, 0.68, 0.18, 1.08)"`.
+  /// Also an indexed array of curves, `"[ease, linear, ease][i]"`: every curve is read (so a
+  /// misspelt one is reported whichever index picks it), the index is an expression giving a
+  /// whole number from 0.
   func curve(_ node: JSONNode, path: String) throws -> TimingCurve {
     let text = try string(node, path: path)
+    let chars = Array(text)
+    let lead = chars.prefix { $0.isWhitespace }.count
+    if lead < chars.count, chars[lead] == "[" {
+      guard let (items, indexRange) = ColorText.indexedArray(chars, from: lead) else {
+        throw fail(node, path, "expected a timing curve or curves chosen by index, such as \"[ease, linear][i]\"")
+      }
+      let index = try evaluate(String(chars[indexRange]), in: node, path: path, offset: indexRange.lowerBound)
+      if let problem = PresetExpression.indexProblem(index, count: items.count) {
+        throw PresetError(file: file, location: location(in: node, offset: indexRange.lowerBound), path: path, message: problem, kind: .expression)
+      }
+      let curves = try items.map { try curve(String(chars[$0]), in: node, offset: $0.lowerBound, path: path) }
+      return curves[Int(index)]
+    }
+    return try curve(text, in: node, offset: 0, path: path)
+  }
+
+  /// The curve `text`, which starts `offset` characters into the string `node`.
+  private func curve(_ text: String, in node: JSONNode, offset: Int, path: String) throws -> TimingCurve {
     do {
       return try AnimationParser.parseCurve(text) { arg in try self.argument(arg) }
     } catch let e as AnimationSyntaxError {
-      throw PresetError(file: file, location: location(in: node, offset: e.offset), path: path, message: e.message, kind: .expression)
+      throw PresetError(file: file, location: location(in: node, offset: offset + e.offset), path: path, message: e.message, kind: .expression)
     }
   }
 

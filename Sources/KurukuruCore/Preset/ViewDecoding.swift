@@ -463,21 +463,58 @@ extension PresetReader {
   }
 
   /// `{"degrees", "axis", "anchor", "anchorZ", "perspective"}`: degrees and axis required,
-  /// perspective in 0…1000 (constant or every keyframe; default 1), anchor `center`, anchorZ 0.
+  /// perspective in 0…1000 (constant or every keyframe; default 1), anchor `center`, anchorZ 0;
+  /// or `{"turns": [{"degrees", "axis"}, …], "anchor", "anchorZ", "perspective"}`: 1 to
+  /// `maxTurns` turns, innermost first, composed into one projection.
   private func rotation3DEffect(_ node: JSONNode, path: String) throws -> Modifier {
-    let o = try object(node, path: path, keys: ["degrees", "axis", "anchor", "anchorZ", "perspective"])
-    guard let d = o["degrees"] else { throw fail(node, path, "rotation3DEffect needs 'degrees'") }
-    guard let a = o["axis"] else {
-      throw fail(node, path, "rotation3DEffect needs 'axis', e.g. {\"x\": 0, \"y\": 1, \"z\": 0} or \"y\"")
+    let o = try object(node, path: path, keys: ["degrees", "axis", "turns", "anchor", "anchorZ", "perspective"])
+    let turns: [Turn3D]
+    if let list = o["turns"] {
+      for k in ["degrees", "axis"] where o[k] != nil {
+        throw fail(o[k] ?? node, path, "use either 'turns' or 'degrees'/'axis', not both")
+      }
+      let items = try array(list, path: path + ".turns")
+      guard (1...PresetReader.maxTurns).contains(items.count) else {
+        throw fail(list, path + ".turns", "'turns' needs 1 to \(PresetReader.maxTurns) turns, got \(items.count)")
+      }
+      turns = try items.enumerated().map { i, item in
+        let p = path + ".turns[\(i)]"
+        let t = try object(item, path: p, keys: ["degrees", "axis"])
+        guard let d = t["degrees"], let a = t["axis"] else {
+          throw fail(item, p, "a turn needs 'degrees' and 'axis', e.g. {\"degrees\": 30, \"axis\": \"x\"}")
+        }
+        return Turn3D(degrees: try animated(d, path: p + ".degrees", within: angleBound("angle")), axis: try animatedAxis(a, path: p + ".axis"))
+      }
+    } else {
+      guard let d = o["degrees"] else { throw fail(node, path, "rotation3DEffect needs 'degrees' (or 'turns')") }
+      guard let a = o["axis"] else {
+        throw fail(node, path, "rotation3DEffect needs 'axis', e.g. {\"x\": 0, \"y\": 1, \"z\": 0} or \"y\"")
+      }
+      turns = [Turn3D(degrees: try animated(d, path: path + ".degrees", within: angleBound("angle")), axis: try animatedAxis(a, path: path + ".axis"))]
     }
     let perspectiveBound = Bound(name: "perspective", range: 0...1000, unit: "")
     let perspective = try o["perspective"].map { try animated($0, path: path + ".perspective", within: perspectiveBound) } ?? .constant(1)
     return .rotation3DEffect(
-      degrees: try animated(d, path: path + ".degrees", within: angleBound("angle")),
-      axis: try axis(a, path: path + ".axis"),
+      turns: turns,
       anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center,
       anchorZ: try o["anchorZ"].map { try animated($0, path: path + ".anchorZ", within: offsetBound("anchorZ")) } ?? .constant(0),
       perspective: perspective)
+  }
+
+  /// The most turns one `rotation3DEffect` composes.
+  static let maxTurns = 100
+
+  /// An axis that may be animated: an axis, or an animated value whose keyframes are axes
+  /// (`{"from": "x", "to": "y", "animation": …}`, `{"values": ["x", [1, 1, 0], "y"], …}`),
+  /// interpolated componentwise (SwiftUI's `animatableData` holds the three components) and
+  /// normalised by the turn.
+  private func animatedAxis(_ node: JSONNode, path: String) throws -> AnimatedAxis {
+    guard PresetReader.isAnimated(node) else { return AnimatedAxis(try axis(node, path: path)) }
+    let k = try keyframed(node, path: path, keys: PresetReader.animatedKeys) { n, p in try axis(n, path: p()) }
+    func component(_ c: (Axis3D) -> Double) -> AnimatedValue {
+      .track(Track.holdingEnds(values: k.values.map(c), keyTimes: k.keyTimes, curves: k.curves, animation: k.animation))
+    }
+    return AnimatedAxis(x: component(\.x), y: component(\.y), z: component(\.z))
   }
 
   /// An axis of rotation: `"x"`, `"y"`, `"z"`, `[x, y, z]` or `{"x": …, "y": …, "z": …}` (missing

@@ -57,7 +57,9 @@ extension SceneView {
       case .padding: break
       case .offset(let x, let y): value(x); value(y)
       case .rotationEffect(let d, _): value(d, .angle)
-      case .rotation3DEffect(let d, _, _, let z, let p): value(d, .angle); value(z); value(p)
+      case .rotation3DEffect(let turns, _, let z, let p):
+        for turn in turns { value(turn.degrees, .angle); value(turn.axis.x); value(turn.axis.y); value(turn.axis.z) }
+        value(z); value(p)
       case .scaleEffect(let x, let y, _): value(x); value(y)
       case .opacity(let o): value(o)
       case .shadow(let c, let r, let x, let y): color(c); value(r); value(x); value(y)

@@ -204,6 +204,34 @@ public struct Axis3D: Equatable, Hashable, Sendable {
   public init(x: Double, y: Double, z: Double) { self.x = x; self.y = y; self.z = z }
 }
 
+/// An axis of rotation whose components may be animated (SwiftUI animates `rotation3DEffect`'s
+/// axis componentwise, as its `animatableData` holds x, y and z); the turn normalises it at
+/// each instant, and an instant where all three are 0 is no turn.
+public struct AnimatedAxis: Equatable, Sendable {
+  public var x: AnimatedValue
+  public var y: AnimatedValue
+  public var z: AnimatedValue
+  public init(x: AnimatedValue, y: AnimatedValue, z: AnimatedValue) { self.x = x; self.y = y; self.z = z }
+  /// A constant axis.
+  public init(_ a: Axis3D) { self.init(x: .constant(a.x), y: .constant(a.y), z: .constant(a.z)) }
+
+  /// The axis at `t` seconds (not normalised).
+  public func value(at t: Double) -> Axis3D { Axis3D(x: x.value(at: t), y: y.value(at: t), z: z.value(at: t)) }
+
+  /// The axis when no component is animated.
+  public var constant: Axis3D? {
+    guard case .constant(let a) = x, case .constant(let b) = y, case .constant(let c) = z else { return nil }
+    return Axis3D(x: a, y: b, z: c)
+  }
+}
+
+/// One turn of a `rotation3DEffect`: `degrees` about `axis`.
+public struct Turn3D: Equatable, Sendable {
+  public var degrees: AnimatedValue
+  public var axis: AnimatedAxis
+  public init(degrees: AnimatedValue, axis: AnimatedAxis) { self.degrees = degrees; self.axis = axis }
+}
+
 /// View modifiers (shape modifiers live in `StyledShape`).
 public enum Modifier: Equatable, Sendable {
   /// Fixed width and/or height in points (`nil` keeps the offered size); the child is placed
@@ -219,9 +247,10 @@ public enum Modifier: Equatable, Sendable {
   /// through `anchor` (unit point, default centre) at depth `anchorZ` (points towards the
   /// viewer, default 0), seen with `perspective` (default 1: the eye is max(width, height)
   /// points in front of the view, Core Animation's m34 = −perspective / max(w, h); 0 is
-  /// orthographic). Lowered to a `Projection` (ARCHITECTURE.md §4).
-  case rotation3DEffect(
-    degrees: AnimatedValue, axis: Axis3D, anchor: UnitAnchor, anchorZ: AnimatedValue, perspective: AnimatedValue)
+  /// orthographic). Lowered to a `Projection` (ARCHITECTURE.md §4). Several `turns` (in the
+  /// order they apply to the view, first innermost) multiply into one 3-D rotation before the
+  /// one perspective divide, as a CSS transform list or a Core Animation layer's `transform`.
+  case rotation3DEffect(turns: [Turn3D], anchor: UnitAnchor, anchorZ: AnimatedValue, perspective: AnimatedValue)
   /// Factors about `anchor` (default centre).
   case scaleEffect(x: AnimatedValue, y: AnimatedValue, anchor: UnitAnchor)
   /// 0…1, applied to the view as one layer.

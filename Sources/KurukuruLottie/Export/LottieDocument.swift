@@ -124,8 +124,8 @@ struct LottieDocument {
         throw LottieError(file: scene.label, place: place, message: "rotationEffect with an animated anchor that cannot be keyframed")
       }
       return [group(name, inner, tr)]
-    case .rotation3DEffect(let degrees, let axis, let anchor, let anchorZ, _):
-      return try rotation3DItems(node, k, degrees: degrees, axis: axis, anchor: anchor, anchorZ: anchorZ, environment: env, mode: mode)
+    case .rotation3DEffect(let turns, let anchor, let anchorZ, _):
+      return try rotation3DItems(node, k, turns: turns, anchor: anchor, anchorZ: anchorZ, environment: env, mode: mode)
     case .scaleEffect(let x, let y, let anchor):
       let inner = try content(node, k - 1, environment: env, mode: mode)
       let a = layoutVector(node) { anchor.point(in: $0.sizes[k - 1]) }
@@ -164,16 +164,19 @@ struct LottieDocument {
     }
   }
 
-  /// A `rotation3DEffect` (modifier `k` of `node`). A turn about z alone with the anchor in the
-  /// view's plane is a plain rotation; any tilt out of the plane is a perspective projection,
-  /// which Lottie's shape groups cannot express: a `LottieError`.
+  /// A `rotation3DEffect` (modifier `k` of `node`). One turn about a constant z axis with the
+  /// anchor in the view's plane is a plain rotation; any tilt out of the plane (or an animated
+  /// axis, or composed turns) is a perspective projection, which Lottie's shape groups cannot
+  /// express: a `LottieError`.
   private func rotation3DItems(
-    _ node: Node, _ k: Int, degrees: AnimatedValue, axis: Axis3D, anchor: UnitAnchor, anchorZ: AnimatedValue,
+    _ node: Node, _ k: Int, turns: [Turn3D], anchor: UnitAnchor, anchorZ: AnimatedValue,
     environment env: PaintSpec, mode: Mode
   ) throws -> [Lottie.Shape] {
     let name = modifierName(node.view.modifiers[k - 1])
     let place = "\(node.place).modifiers[\(k - 1)]"
-    guard axis.x == 0, axis.y == 0, case .constant(let z) = anchorZ, z == 0 else {
+    guard turns.count == 1, let degrees = turns.first?.degrees, let axis = turns.first?.axis.constant,
+      axis.x == 0, axis.y == 0, case .constant(let z) = anchorZ, z == 0
+    else {
       throw LottieError(
         file: scene.label, place: place,
         message: "rotation3DEffect tilts the view out of the screen's plane (a perspective projection), which Lottie shape layers cannot express; render it as gif, apng or webp instead")
