@@ -74,26 +74,31 @@ struct StandInCache {
     if (try? manager.moveItem(atPath: temporary, toPath: final)) == nil { try? manager.removeItem(atPath: temporary) }
   }
 
+  /// Compiles the stand-in's two modules: `Combine` (`Combine.swift`), then `SwiftUI` (the other
+  /// sources), which re-exports it.
   func buildStandIn() throws {
     let temporary = try makeTemporary()
-    var sources: [String] = []
+    var modules: [(name: String, sources: [String])] = [("Combine", []), ("SwiftUI", [])]
     for entry in standInSourceData {
       let path = temporary + "/" + entry.name
       do { try entry.text.write(toFile: path, atomically: false, encoding: .utf8) } catch {
         throw SwiftUISourceError(file: file, message: "cannot write the cache folder '\(folder)'", kind: .standIn)
       }
-      sources.append(path)
+      modules[entry.name == "Combine.swift" ? 0 : 1].sources.append(path)
     }
-    let result = try Subprocess.run(
-      compiler,
-      ["-parse-as-library", "-module-name", "SwiftUI", "-wmo", "-emit-module", "-emit-module-path", temporary + "/SwiftUI.swiftmodule",
-       "-emit-object", "-o", temporary + "/SwiftUI.o"] + sources,
-      timeLimit: 600)
-    guard result.status == 0 else {
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw SwiftUISourceError(
-        file: file, message: "Kurukuru's SwiftUI stand-in does not compile with this Swift toolchain", kind: .standIn,
-        diagnostics: result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+    for module in modules {
+      let result = try Subprocess.run(
+        compiler,
+        ["-parse-as-library", "-module-name", module.name, "-I", temporary, "-wmo", "-emit-module",
+         "-emit-module-path", temporary + "/\(module.name).swiftmodule", "-emit-object", "-o", temporary + "/\(module.name).o"]
+          + module.sources,
+        timeLimit: 600)
+      guard result.status == 0 else {
+        try? FileManager.default.removeItem(atPath: temporary)
+        throw SwiftUISourceError(
+          file: file, message: "Kurukuru's SwiftUI stand-in does not compile with this Swift toolchain", kind: .standIn,
+          diagnostics: result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
     }
     publish(temporary, as: root)
   }
@@ -123,7 +128,7 @@ struct StandInCache {
     }
     let result = try Subprocess.run(
       compiler,
-      ["-I", root, root + "/SwiftUI.o", "-Xfrontend", "-import-module", "-Xfrontend", "SwiftUI", "-module-name", "KurukuruUserView",
+      ["-I", root, root + "/Combine.o", root + "/SwiftUI.o", "-Xfrontend", "-import-module", "-Xfrontend", "SwiftUI", "-module-name", "KurukuruUserView",
        temporary + "/main.swift", "-o", temporary + "/view"],
       timeLimit: 600)
     guard result.status == 0 else {
