@@ -74,28 +74,65 @@ struct StandInCache {
     if (try? manager.moveItem(atPath: temporary, toPath: final)) == nil { try? manager.removeItem(atPath: temporary) }
   }
 
+  /// Compiles the stand-in's two modules: `Combine` (`Combine.swift`), then `SwiftUI` (the other
+  /// sources), which re-exports it.
   func buildStandIn() throws {
     let temporary = try makeTemporary()
-    var sources: [String] = []
+    var modules: [(name: String, sources: [String])] = [("Combine", []), ("SwiftUI", [])]
     for entry in standInSourceData {
       let path = temporary + "/" + entry.name
       do { try entry.text.write(toFile: path, atomically: false, encoding: .utf8) } catch {
         throw SwiftUISourceError(file: file, message: "cannot write the cache folder '\(folder)'", kind: .standIn)
       }
-      sources.append(path)
+      if entry.name == Self.previewMacros { continue }
+      modules[entry.name == "Combine.swift" ? 0 : 1].sources.append(path)
     }
-    let result = try Subprocess.run(
-      compiler,
-      ["-parse-as-library", "-module-name", "SwiftUI", "-wmo", "-emit-module", "-emit-module-path", temporary + "/SwiftUI.swiftmodule",
-       "-emit-object", "-o", temporary + "/SwiftUI.o"] + sources,
-      timeLimit: 600)
-    guard result.status == 0 else {
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw SwiftUISourceError(
-        file: file, message: "Kurukuru's SwiftUI stand-in does not compile with this Swift toolchain", kind: .standIn,
-        diagnostics: result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+    try buildPreviewMacros(in: temporary)
+    for module in modules {
+      let result = try Subprocess.run(
+        compiler,
+        ["-parse-as-library", "-module-name", module.name, "-I", temporary, "-wmo", "-emit-module",
+         "-emit-module-path", temporary + "/\(module.name).swiftmodule", "-emit-object", "-o", temporary + "/\(module.name).o"]
+          + module.sources,
+        timeLimit: 600)
+      guard result.status == 0 else {
+        try? FileManager.default.removeItem(atPath: temporary)
+        throw SwiftUISourceError(
+          file: file, message: "Kurukuru's SwiftUI stand-in does not compile with this Swift toolchain", kind: .standIn,
+          diagnostics: result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
     }
     publish(temporary, as: root)
+  }
+
+  /// The source of the `#Preview` macro's plugin, and the library it becomes.
+  static let previewMacros = "PreviewMacros.swift"
+  static let previewLibrary = "libKurukuruPreviewMacros.so"
+
+  /// The toolchain's host libraries (SwiftSyntax, for the `#Preview` plugin): `../lib/swift/host`
+  /// beside the compiler's resolved path.
+  var hostLibraries: String {
+    let resolved = URL(fileURLWithPath: compiler).resolvingSymlinksInPath()
+    return resolved.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/swift/host").path
+  }
+
+  /// Compiles the `#Preview` macro into a plugin library against the toolchain's SwiftSyntax. A
+  /// toolchain without those host libraries gets no plugin: `#Preview` then fails to expand, with
+  /// the compiler's error.
+  func buildPreviewMacros(in temporary: String) throws {
+    guard let entry = standInSourceData.first(where: { $0.name == Self.previewMacros }),
+      FileManager.default.fileExists(atPath: hostLibraries + "/SwiftSyntaxMacros.swiftmodule")
+    else { return }
+    let path = temporary + "/" + entry.name
+    do { try entry.text.write(toFile: path, atomically: false, encoding: .utf8) } catch {
+      throw SwiftUISourceError(file: file, message: "cannot write the cache folder '\(folder)'", kind: .standIn)
+    }
+    let host = hostLibraries
+    _ = try Subprocess.run(
+      compiler,
+      ["-emit-library", "-module-name", "KurukuruPreviewMacros", "-I", host, "-L", host, "-lSwiftSyntax", "-lSwiftSyntaxMacros",
+       "-Xlinker", "-rpath", "-Xlinker", host, path, "-o", temporary + "/" + Self.previewLibrary],
+      timeLimit: 600)
   }
 
   /// The executable of the view file (`source`, at `path`) linked with the harness, whose root is
@@ -121,10 +158,12 @@ struct StandInCache {
     do { try main.write(toFile: temporary + "/main.swift", atomically: false, encoding: .utf8) } catch {
       throw SwiftUISourceError(file: file, message: "cannot write the cache folder '\(folder)'", kind: .standIn)
     }
+    let plugin = root + "/" + Self.previewLibrary
     let result = try Subprocess.run(
       compiler,
-      ["-I", root, root + "/SwiftUI.o", "-Xfrontend", "-import-module", "-Xfrontend", "SwiftUI", "-module-name", "KurukuruUserView",
-       temporary + "/main.swift", "-o", temporary + "/view"],
+      ["-I", root, root + "/Combine.o", root + "/SwiftUI.o", "-Xfrontend", "-import-module", "-Xfrontend", "SwiftUI", "-module-name", "KurukuruUserView"]
+        + (FileManager.default.fileExists(atPath: plugin) ? ["-load-plugin-library", plugin] : [])
+        + [temporary + "/main.swift", "-o", temporary + "/view"],
       timeLimit: 600)
     guard result.status == 0 else {
       let diagnostics = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -23,7 +23,7 @@ public enum SwiftUISource {
   /// How a source file is compiled and run.
   public struct Options: Sendable {
     /// The root view's type name (`--view`); default: the only `View` in the file, else the one
-    /// its only `PreviewProvider` shows.
+    /// its only `PreviewProvider` shows, else the body of its only `#Preview`.
     public var view: String?
     /// The compiler; default `KURUKURU_SWIFTC`, else `swiftc` on `PATH`.
     public var compiler: String?
@@ -88,7 +88,7 @@ public enum SwiftUISource {
   }
 
   /// The root: the view named by `view`, else the only `View`, else what the only
-  /// `PreviewProvider` shows. A view `X` with a preview `X_Previews` is rendered through that
+  /// `PreviewProvider` shows, else the only `#Preview`'s body. A view `X` with a preview `X_Previews` is rendered through that
   /// preview, which gives it the frame and colours it is shown with.
   static func rootExpression(in source: String, file: String, view: String?) throws -> (title: String, expression: String) {
     let (views, previews) = declaredTypes(in: source)
@@ -107,10 +107,23 @@ public enum SwiftUISource {
       let name = previews[0]
       return (name.hasSuffix("_Previews") ? String(name.dropLast(9)) : name, "\(name).previews")
     }
+    let macros = previewMacros(in: source)
+    if previews.isEmpty, macros.count == 1 { return (macros[0], "_KKPreviews.shown()") }
     if views.isEmpty {
       throw SwiftUISourceError(file: file, message: "declares no type conforming to View", kind: .noView)
     }
     throw SwiftUISourceError(file: file, message: "declares several views; choose one with --view NAME" + listing(views), kind: .noView)
+  }
+
+  /// The file's `#Preview` macros, each named by the first name its body begins with
+  /// (`#Preview { LoadingCircleTest() }` → `LoadingCircleTest`; else `Preview`).
+  static func previewMacros(in source: String) -> [String] {
+    let pattern = #"(?m)^\s*#Preview\b(?:\s*\([^)]*\))?\s*\{\s*([A-Za-z_][A-Za-z0-9_]*)?"#
+    guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+    let ns = source as NSString
+    return regex.matches(in: source, range: NSRange(location: 0, length: ns.length)).map { match in
+      match.range(at: 1).location == NSNotFound ? "Preview" : ns.substring(with: match.range(at: 1))
+    }
   }
 
   static func listing(_ views: [String]) -> String {

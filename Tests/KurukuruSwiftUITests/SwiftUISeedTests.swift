@@ -12,6 +12,14 @@ import XCTest
 /// that were ported from them by hand: mean pixelmatch mismatch (threshold 0.1, antialiased
 /// pixels counted) at most 1 % of the ink pixels (pixels either frame draws on), frame by frame.
 final class SwiftUISeedTests: XCTestCase {
+  func testSeed000LoadingCircleRendersAsLoadingCirclePreset() throws {
+    try assertRendersAsBundled("LoadingCircle.swift", preset: "loading-circle")
+  }
+
+  func testSeed002CircleProgressRendersAsCircleProgressPreset() throws {
+    try assertRendersAsBundled("CircleProgress.swift", preset: "circle-progress")
+  }
+
   func testSeed001ActivityIndicatorRendersAsActivityIndicatorPreset() throws {
     try assertRendersAsBundled("ActivityIndicator.swift", preset: "activity-indicator")
   }

@@ -223,7 +223,7 @@ final class SwiftUISemanticsTests: XCTestCase {
   func testUnsupportedAPIIsTheCompilersErrorPlusOneLine() throws {
     let path = try SwiftUITest.write("""
       import SwiftUI
-      struct Label: View { var body: some View { Text("Loading").frame(width: 10, height: 10) } }
+      struct Icon: View { var body: some View { Image(systemName: "star").frame(width: 10, height: 10) } }
       """)
     XCTAssertThrowsError(try SwiftUISource.presetText(path: path, options: SwiftUITest.options)) { error in
       let e = error as? SwiftUISourceError
@@ -232,7 +232,7 @@ final class SwiftUISemanticsTests: XCTestCase {
       XCTAssertTrue(lines.contains { $0.hasPrefix(path + ":2:") && $0.contains("error:") }, "\(error)")
       XCTAssertEqual(
         lines.last.map(String.init),
-        "\(path): the file uses SwiftUI API that Kurukuru's stand-in does not support yet: 'Text' (Presets/README.md, \"SwiftUI source\", lists what is covered)")
+        "\(path): the file uses SwiftUI API that Kurukuru's stand-in does not support yet: 'Image' (Presets/README.md, \"SwiftUI source\", lists what is covered)")
     }
   }
 

@@ -1,0 +1,185 @@
+import Foundation
+import KurukuruCore
+import KurukuruSwiftUI
+import XCTest
+
+// MARK: - Timers, observable objects, arcs and previews
+
+/// Small views written for these tests: Combine's timers and observable objects on the virtual
+/// clock, the path arc that is the preset's `Arc`, the canvas around a stroke, `#Preview` and
+/// `Button` (Presets/README.md, "SwiftUI source"). Expected values follow from the views' own
+/// arithmetic.
+final class SwiftUITimerTests: XCTestCase {
+  override func setUpWithError() throws { try SwiftUITest.requireCompiler() }
+
+  /// A value a timer steps through a cycle becomes keyframes over one period, repeating, drawn at
+  /// a frame per tick: 4 steps of 0.1 s are a 0.4 s loop at 10 fps.
+  func testTimerCycleBecomesOnePeriodOfKeyframes() throws {
+    let source = """
+      import SwiftUI
+      import Combine
+      final class Ticker: ObservableObject {
+        @Published var step = 0
+        private var cancellable: AnyCancellable?
+        init() {
+          cancellable = Timer.publish(every: 0.1, on: .main, in: .common).autoconnect()
+            .sink { [weak self] _ in guard let self else { return }; self.step = (self.step + 1) % 4 }
+        }
+      }
+      struct Blink: View {
+        @StateObject var ticker = Ticker()
+        var body: some View { Circle().frame(width: 20, height: 20).opacity(Double(ticker.step) / 4 + 0.25) }
+      }
+      """
+    let preset = try SwiftUITest.preset(source)
+    XCTAssertEqual(preset["fps"] as? Double, 10)
+    let opacity = try XCTUnwrap(SwiftUITest.modifier("opacity", in: preset) as? [String: Any])
+    XCTAssertEqual(opacity["values"] as? [Double], [0.25, 0.5, 0.75, 1, 0.25])
+    XCTAssertEqual(try XCTUnwrap(opacity["keyTimes"] as? [Double]), [0, 0.25, 0.5, 0.75, 1])
+    XCTAssertEqual(opacity["animation"] as? String, "linear(duration: 0.4).repeatForever(autoreverses: false)")
+    let scene = try SwiftUISource.preset(path: try SwiftUITest.write(source), options: SwiftUITest.options).scene()
+    XCTAssertEqual(scene.timeline.period, 0.4, accuracy: 1e-9)
+  }
+
+  /// A timer that is cancelled makes a one-shot: the whole run once, whose end is the preset's
+  /// duration. The `@StateObject` is created once although the view is evaluated after every tick.
+  func testCancelledTimerIsAOneShotAndTheStateObjectIsMadeOnce() throws {
+    let preset = try SwiftUITest.preset("""
+      import SwiftUI
+      import Combine
+      final class Counter: ObservableObject {
+        static var made = 0
+        @Published var count = 0
+        private var cancellable: AnyCancellable?
+        init() {
+          Counter.made += 1
+          cancellable = Timer.publish(every: 0.5, on: .main, in: .default).autoconnect().sink { [weak self] _ in
+            guard let self else { return }
+            self.count += 1
+            if self.count == 3 { self.cancellable?.cancel() }
+          }
+        }
+      }
+      struct Slide: View {
+        @StateObject var counter = Counter()
+        var body: some View {
+          let count = CGFloat(counter.count)
+          Circle().frame(width: 10 * CGFloat(Counter.made), height: 10).offset(x: count * 10)
+        }
+      }
+      """)
+    XCTAssertEqual(preset["fps"] as? Double, 2)
+    XCTAssertEqual(preset["duration"] as? Double, 1.5)
+    let offset = try XCTUnwrap(SwiftUITest.modifier("offset", in: preset) as? [String: Any])
+    let x = try XCTUnwrap(offset["x"] as? [String: Any])
+    XCTAssertEqual(x["values"] as? [Double], [0, 10, 20, 30])
+    XCTAssertEqual(x["animation"] as? String, "linear(duration: 1.5)")
+    let frame = try XCTUnwrap(SwiftUITest.modifier("frame", in: preset) as? [String: Any])
+    XCTAssertEqual(frame["width"] as? Double, 10)
+  }
+
+  /// `onReceive` subscribes once; a 100 Hz timer is drawn at 50 fps (every second tick).
+  func testOnReceiveTimerAt100HzIsDrawnAt50fps() throws {
+    let preset = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Spin: View {
+        @State var degrees = 0.0
+        let timer = Timer.publish(every: 0.01, on: .main, in: .common).autoconnect()
+        var body: some View {
+          Rectangle().frame(width: 10, height: 10).rotationEffect(.degrees(degrees))
+            .onReceive(timer) { _ in degrees = (degrees + 36).truncatingRemainder(dividingBy: 360) }
+        }
+      }
+      """)
+    XCTAssertEqual(preset["fps"] as? Double, 50)
+    let rotation = try XCTUnwrap(SwiftUITest.modifier("rotationEffect", in: preset) as? [String: Any])
+    // 360° in 10 ticks: the wrap from 324° to 0° is taken forwards, to 360°.
+    XCTAssertEqual(rotation["values"] as? [Double], [0, 36, 72, 108, 144, 180, 216, 252, 288, 324, 360])
+    XCTAssertEqual(rotation["animation"] as? String, "linear(duration: 0.1).repeatForever(autoreverses: false)")
+  }
+
+  /// One `addArc` about the frame's centre with radius min(w, h)/2 is the preset's `Arc`, whose
+  /// `clockwise` is addArc's reversed; its 3-point stroke spills 1.5 points outside the 40-point
+  /// root, so the canvas is 40 + 2 × (2 + 2) = 48.
+  func testCentredPathArcIsAnArcAndItsStrokeWidensTheCanvas() throws {
+    let preset = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Bow: Shape {
+        func path(in rect: CGRect) -> Path {
+          var path = Path()
+          path.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: min(rect.width, rect.height) / 2,
+                      startAngle: .degrees(30), endAngle: .degrees(200), clockwise: true)
+          return path
+        }
+      }
+      struct Ring: View { var body: some View { Bow().stroke(Color.blue, lineWidth: 3).frame(width: 40, height: 40) } }
+      """, view: "Ring")
+    XCTAssertEqual(preset["width"] as? Double, 48)
+    XCTAssertEqual(preset["height"] as? Double, 48)
+    let view = try XCTUnwrap(preset["view"] as? [String: Any])
+    let arc = try XCTUnwrap(view["Arc"] as? [String: Any])
+    XCTAssertEqual(arc["startAngle"] as? Double, 30)
+    XCTAssertEqual(arc["endAngle"] as? Double, 200)
+    XCTAssertEqual(arc["clockwise"] as? Bool, false)
+  }
+
+  /// An arc about another centre cannot be said in the preset: exit with one line.
+  func testOffCentreArcIsUnsupported() throws {
+    let path = try SwiftUITest.write("""
+      import SwiftUI
+      struct Hook: Shape {
+        func path(in rect: CGRect) -> Path {
+          var path = Path()
+          path.addArc(center: .zero, radius: 5, startAngle: .zero, endAngle: .degrees(90), clockwise: false)
+          return path
+        }
+      }
+      struct Mark: View { var body: some View { Hook().stroke(Color.red).frame(width: 20, height: 20) } }
+      """)
+    var options = SwiftUITest.options
+    options.view = "Mark"
+    XCTAssertThrowsError(try SwiftUISource.presetText(path: path, options: options)) { error in
+      XCTAssertEqual((error as? SwiftUISourceError)?.kind, .unsupported)
+      XCTAssertTrue("\(error)".contains("supported only as one addArc about the frame's centre"), "\(error)")
+    }
+  }
+
+  /// With several views and no `PreviewProvider`, the only `#Preview`'s body is the root; a
+  /// `Button` draws nothing, and the `onAppear` on it runs.
+  func testPreviewMacroPicksTheRootAndAButtonDrawsNothing() throws {
+    let preset = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Dot: View {
+        @Binding var big: Bool
+        var body: some View { Circle().frame(width: big ? 30 : 10, height: 10) }
+      }
+      struct Screen: View {
+        @State var big = false
+        var body: some View {
+          Dot(big: $big)
+          Button { big.toggle() } label: { Text("Toggle") }
+            .onAppear { big = true }
+        }
+      }
+      #Preview {
+        Screen()
+      }
+      """)
+    XCTAssertEqual(preset["title"] as? String, "Screen")
+    XCTAssertEqual(preset["width"] as? Double, 30)
+    let view = try XCTUnwrap(preset["view"] as? [String: Any])
+    XCTAssertNotNil(view["Circle"], "the root is the dot alone: \(view)")
+  }
+
+  /// `Text` compiles but cannot be drawn: one line, no preset.
+  func testTextIsNotDrawn() throws {
+    let path = try SwiftUITest.write("""
+      import SwiftUI
+      struct Label: View { var body: some View { Text("Loading").frame(width: 10, height: 10) } }
+      """)
+    XCTAssertThrowsError(try SwiftUISource.presetText(path: path, options: SwiftUITest.options)) { error in
+      XCTAssertEqual((error as? SwiftUISourceError)?.kind, .unsupported)
+      XCTAssertEqual("\(error)", "\(path): unsupported: Text cannot be drawn yet (the preset vocabulary has no text)")
+    }
+  }
+}
