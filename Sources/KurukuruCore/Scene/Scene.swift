@@ -73,7 +73,7 @@ public struct SceneView: Equatable, Sendable {
     switch kind {
     case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
       return children.reduce(1 + own) { $0 + $1.viewCount }
-    case .shape, .spacer:
+    case .shape, .spacer, .text:
       return 1 + own
     }
   }
@@ -91,6 +91,8 @@ public indirect enum ViewKind: Equatable, Sendable {
   case vStack(alignment: UnitAnchor, spacing: Double, children: [SceneView])
   /// Takes the space it is offered and draws nothing.
   case spacer
+  /// One line of text, as large as its typographic box whatever it is offered (`TextSpec`).
+  case text(TextSpec)
 }
 
 /// A point in unit coordinates of a view's frame: (0, 0) top-left, (1, 1) bottom-right.
