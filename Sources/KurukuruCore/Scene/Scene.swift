@@ -39,6 +39,21 @@ public struct ResolvedScene: Equatable, Sendable {
   /// view factor of `Limits.maxWork`.
   public var viewCount: Int { root.viewCount }
 
+  /// The font files of its `Text` views (mask views included), sorted by path, each once.
+  public var fontFiles: [FontFile] {
+    var files = Set<FontFile>()
+    func walk(_ v: SceneView) {
+      for m in v.modifiers { if case .mask(let mv, _) = m { walk(mv) } }
+      switch v.kind {
+      case .text(let text): files.insert(text.font.file)
+      case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children): children.forEach(walk)
+      case .shape, .spacer: break
+      }
+    }
+    walk(root)
+    return files.sorted()
+  }
+
   /// The same scene sampled at another frame rate: the loop period is unchanged and the frame
   /// count follows from `fps`, exactly as if the preset had been resolved at that rate.
   /// - Parameters:

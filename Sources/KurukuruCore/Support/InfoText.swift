@@ -29,6 +29,20 @@ package enum InfoText {
         return line
       }
       return "parameters:\n" + lines.joined(separator: "\n")
+    case .array(let items) where key == "fonts":
+      // One font file a line: `  PATH (FAMILY STYLE, BYTES bytes)`.
+      return "fonts:\n" + items.map { item -> String in
+        guard case .object(let m) = item else { return item.render(indent: nil) }
+        let field = Dictionary(m, uniquingKeysWith: { a, _ in a })
+        func plain(_ k: String) -> String {
+          switch field[k] {
+          case .string(let s)?: return s
+          case let v?: return v.render(indent: nil)
+          case nil: return ""
+          }
+        }
+        return "  \(plain("file")) (\(plain("family")) \(plain("style")), \(plain("bytes")) bytes)"
+      }.joined(separator: "\n")
     case .array(let items) where items.isEmpty:
       return "\(key): none"
     case .array(let items):
