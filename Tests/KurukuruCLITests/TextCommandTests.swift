@@ -17,7 +17,7 @@ final class TextCommandTests: XCTestCase {
     XCTAssertEqual(run.status, 2)
     let lines = run.stderr.split(separator: "\n")
     XCTAssertEqual(lines.count, 1, run.stderr)
-    XCTAssertTrue(run.stderr.hasPrefix("\(file):1:84: no font found for family 'No Such Family Kurukuru'"), run.stderr)
+    XCTAssertTrue(run.stderr.hasPrefix("\(file):1:80: no font found for family 'No Such Family Kurukuru'"), run.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
   }
 
