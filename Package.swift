@@ -44,6 +44,11 @@ let package = Package(
     .systemLibrary(
       name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+    // Text: fontconfig resolves a font description to a file, FreeType reads that file's glyph
+    // outlines and metrics (fontconfig.pc requires freetype2, so one pkg-config name gives both).
+    .systemLibrary(
+      name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev", "libfreetype-dev"]), .brew(["fontconfig", "freetype"])]),
     // Two small C libraries for PNG. CKurukuruPNG wraps libpng, whose errors are a longjmp, so
     // that setjmp stays on the C side. CKurukuruFastPNG is the PNG-sequence writer, without
     // libpng: rows filtered none/up and deflated by a pixel matcher (libdeflate where it gives
@@ -55,7 +60,7 @@ let package = Package(
     .target(name: "CKurukuruRaster", dependencies: ["CCairo"]),
 
     // MARK: - Pipeline stages
-    .target(name: "KurukuruCore"),
+    .target(name: "KurukuruCore", dependencies: ["CFontconfig"]),
     .target(name: "KurukuruRaster", dependencies: ["KurukuruCore", "CCairo", "CKurukuruRaster"]),
     .target(
       name: "KurukuruCodecs",

@@ -193,7 +193,7 @@ public enum Batch {
       parameters: preset.input.parameters.map {
         Manifest.PresetRecord.Parameter(name: $0.name, value: preset.settings[$0.name] ?? $0.defaultText)
       },
-      warning: checks.warning, darkInk: checks.darkInk)
+      warning: checks.warning, darkInk: checks.darkInk, fonts: scene.fontFiles.map(\.path))
   }
 
   // MARK: - Producing one output

@@ -176,9 +176,13 @@ public struct BatchPreset: Sendable {
     self.inputIndex = inputIndex
   }
 
-  /// The cache key of one of this preset's outputs, `detail` naming the output.
+  /// The cache key of one of this preset's outputs, `detail` naming the output; with text, the
+  /// identities of its font files (`FontFile.key`: path, size, modification time) too, so a
+  /// changed or replaced font renders again.
   package func cacheKey(_ detail: String) -> String {
-    CacheKey.make(presetHash: sha256, settings: settings, detail: detail)
+    let fonts = scene.fontFiles
+    let full = fonts.isEmpty ? detail : detail + "|fonts=" + fonts.map(\.key).joined(separator: ",")
+    return CacheKey.make(presetHash: sha256, settings: settings, detail: full)
   }
 }
 

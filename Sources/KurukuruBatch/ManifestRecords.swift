@@ -28,12 +28,16 @@ extension Manifest {
     /// Its ink is dark enough to be near invisible on the gallery's dark tile
     /// (`InkContrast.isDark`); measured on its contact sheet's frames, and kept with it.
     public var darkInk: Bool
+    /// The font files its Text is drawn from (`AnimationSource.fontFiles`), absolute paths;
+    /// empty without text.
+    public var fonts: [String]
 
     public init(
       input: Int, file: String, name: String, title: String? = nil, family: String? = nil, source: String? = nil,
       width: Double, height: Double, fps: Double, duration: Double, frames: Int, parameters: [Parameter] = [],
-      warning: String? = nil, darkInk: Bool = false
+      warning: String? = nil, darkInk: Bool = false, fonts: [String] = []
     ) {
+      self.fonts = fonts
       self.input = input
       self.file = file
       self.name = name
@@ -61,7 +65,7 @@ extension Manifest {
       }
     }
 
-    /// The record's JSON; `title`, `family`, `source`, `warning` and `darkInk` only when set.
+    /// The record's JSON; `title`, `family`, `source`, `warning`, `darkInk` and `fonts` only when set.
     var jsonValue: JSONOut {
       var m: [(String, JSONOut)] = [("input", .int(input)), ("file", .string(file)), ("name", .string(name))]
       if let title { m.append(("title", .string(title))) }
@@ -74,6 +78,7 @@ extension Manifest {
       ]
       if let warning { m.append(("warning", .string(warning))) }
       if darkInk { m.append(("darkInk", .bool(true))) }
+      if !fonts.isEmpty { m.append(("fonts", .array(fonts.map { .string($0) }))) }
       return .object(m)
     }
 
@@ -90,7 +95,7 @@ extension Manifest {
           guard let name = p["name"] as? String, let value = p["value"] as? String else { return nil }
           return Parameter(name: name, value: value)
         },
-        warning: o["warning"] as? String, darkInk: o["darkInk"] as? Bool ?? false)
+        warning: o["warning"] as? String, darkInk: o["darkInk"] as? Bool ?? false, fonts: o["fonts"] as? [String] ?? [])
     }
   }
 

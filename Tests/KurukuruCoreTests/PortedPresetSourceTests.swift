@@ -193,4 +193,47 @@ final class PortedPresetSourceTests: XCTestCase {
       }
     }
   }
+
+  // MARK: - Fomantic UI's text loader
+
+  /// The turning quarter at 300 instants of the 0.6 s loop, from loader.less: the ::after box
+  /// is 32 px (border-box) with a 2.8 px border-top only, so its ink is the ring between radii
+  /// 13.2 and 16 from 225° to 315° (the corner joins of equal borders are the 45° diagonals),
+  /// turned by `rotate(360deg · t / 0.6 s)` about the box's centre. Probed at both ends of the
+  /// stroke's centre line (radius 14.6), which the drawn path must pass through to 1e-6 pt, and
+  /// every vertex of it on that radius. The text's box sits 32 + 11 px below the ring's top, centred.
+  func testFomanticRingFollowsLoaderLess() throws {
+    let scene = try Preset.load(path: presetPath("fomantic-text-loader")).scene()
+    XCTAssertEqual(scene.timeline.period, 0.6, accuracy: 1e-12)
+    let layout = scene.layout(at: 0)
+    let ringTop = layout.origin.y, center = Point(x: 48, y: ringTop + 16)
+    XCTAssertEqual(layout.root.childOffsets[1].y, 32 + 11, accuracy: 1e-12, "padding-top: @medium + @textDistance")
+    var probes = 0
+    for k in 0..<300 {
+      let t = Double(k) * 0.002
+      let arcs = drawings(scene.displayList(at: t).items)
+      XCTAssertEqual(arcs.count, 3, "track, quarter, text")
+      let quarter = arcs[1]
+      let points = quarter.path.elements.compactMap { e -> Point? in
+        switch e {
+        case .move(let p), .line(let p), .cubic(_, _, let p): return quarter.transform.apply(p)
+        case .close: return nil
+        }
+      }
+      let turn = 360 * t / 0.6
+      for degrees in [225.0, 315.0] {
+        let a = (degrees + turn) * .pi / 180
+        let want = Point(x: center.x + 14.6 * cos(a), y: center.y + 14.6 * sin(a))
+        let nearest = points.map { hypot($0.x - want.x, $0.y - want.y) }.min() ?? .infinity
+        XCTAssertLessThan(nearest, 1e-6, "end at \(degrees)° at \(t) s")
+        probes += 1
+      }
+      guard case .stroke(let style) = quarter.style else { return XCTFail("the quarter is a stroke") }
+      XCTAssertEqual(style.lineWidth, 2.8, accuracy: 1e-12, "0.2em of 14 px")
+      for p in points {
+        XCTAssertEqual(hypot(p.x - center.x, p.y - center.y), 14.6, accuracy: 1e-9)
+      }
+    }
+    XCTAssertEqual(probes, 600)
+  }
 }

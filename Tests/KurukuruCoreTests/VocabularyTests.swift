@@ -28,6 +28,9 @@ final class VocabularyTests: XCTestCase {
     XCTAssertEqual(Set(view.keys), Set(ModifierName.all))
     // A shape's modifiers array also takes view modifiers after its own.
     XCTAssertTrue(Set(ShapeModifierName.all).isSubset(of: Set(shape.keys)), "\(shape.keys.sorted())")
+    // A Text's modifiers array takes the text modifiers and the view modifiers.
+    let text = try XCTUnwrap((defs["textModifier"] as? [String: Any])?["properties"] as? [String: Any])
+    XCTAssertEqual(Set(text.keys), Set(ModifierName.all + TextModifierName.all))
   }
 
   func testEveryNameDecodesAndTheModelNamesItBack() throws {
@@ -47,7 +50,7 @@ final class VocabularyTests: XCTestCase {
       let decoded = try XCTUnwrap(scene.root.modifiers.first)
       XCTAssertEqual(decoded.name, name == .foregroundColor ? .foregroundStyle : name)
     }
-    for name in ViewName.allCases where ![.zStack, .hStack, .vStack, .spacer, .forEach].contains(name) {
+    for name in ViewName.allCases where ![.zStack, .hStack, .vStack, .spacer, .forEach, .text].contains(name) {
       let argument: String
       switch name {
       case .roundedRectangle: argument = #"{"cornerRadius": 2}"#

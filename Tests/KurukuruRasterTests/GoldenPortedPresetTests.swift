@@ -8,6 +8,12 @@ import XCTest
 /// `__Snapshots__/GoldenPortedPresetTests/`; re-record with `KURUKURU_RECORD=all` and look at
 /// them against the original (the `source` of each preset names it).
 final class GoldenPortedPresetTests: XCTestCase {
+  /// Text under a turning quarter ring: at 0.15 s the quarter has turned 90° (from the top to
+  /// the right), at 0.45 s 270°.
+  func testFomanticTextLoader() throws {
+    try assertFrames(of: "Presets/fomantic-text-loader.json", at: [0.15, 0.45], scale: 2)
+  }
+
   /// Equal key times jump: the first halo appears at 130% at 45% of the 1.9 s pass (0.855 s).
   func testNVOrbit() throws {
     try assertFrames(of: "Presets/nv-orbit.json", at: [0.8, 0.9, 1.5], scale: 2)

@@ -21,7 +21,7 @@ final class LottieFormatTests: XCTestCase {
     if view.modifiers.contains(where: { [.clipShape, .clipped, .cornerRadius, .mask].contains($0.name) }) { return true }
     switch view.kind {
     case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children): return children.contains(where: clips)
-    case .shape, .spacer: return false
+    case .shape, .spacer, .text: return false
     }
   }
 

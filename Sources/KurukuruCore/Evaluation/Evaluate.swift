@@ -103,6 +103,12 @@ struct Lowering {
       return draw(shape, in: Rect(origin: .zero, size: laidOut.baseProposal), environment: env)
     case .spacer:
       return []
+    case .text(let text):
+      // Glyph outlines filled with the foreground style; gradients span the text's box.
+      let path = text.path(at: t)
+      guard !path.isEmpty else { return [] }
+      let box = Rect(origin: .zero, size: laidOut.sizes[0])
+      return [.drawing(Drawing(path: path, transform: .identity, style: .fill(evenOdd: false), paint: paint(env.foreground, in: box)))]
     case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
       var items: [DisplayItem] = []
       for (i, child) in children.enumerated() {

@@ -122,6 +122,9 @@ struct Layout {
       return proposal
     case .spacer:
       return .zero
+    case .text(let text):
+      // SwiftUI's Text on one line, never wrapped or truncated: its typographic box.
+      return text.size(at: t)
     case .zStack(let alignment, let children):
       let sizes: [Size]
       if laidOut != nil {

@@ -35,6 +35,13 @@ extension Preset {
     if !scene.timeline.notes.isEmpty { members.append(("notes", .array(scene.timeline.notes.map { .string($0) }))) }
     if let family { members.append(("family", .string(family))) }
     if let source { members.append(("source", .string(source))) }
+    let fonts = scene.fontFiles
+    if !fonts.isEmpty {
+      // The files its Text is drawn from, as fontconfig chose them (Presets/README.md §4, Text).
+      members.append(("fonts", .array(fonts.map {
+        .object([("file", .string($0.path)), ("family", .string($0.family)), ("style", .string($0.style)), ("bytes", .int($0.bytes))])
+      })))
+    }
     return members
   }
 }

@@ -26,6 +26,9 @@ public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A value given from outside the file (a parameter setting, a frame rate) is unknown or
     /// out of range; the message begins with `setting NAME=VALUE:` or names the frame rate.
     case invalidSetting
+    /// A font fontconfig does not have (or whose file is gone or unreadable), or a character
+    /// the font has no glyph for.
+    case font
   }
 
   /// What went wrong. Default `.invalidValue`.

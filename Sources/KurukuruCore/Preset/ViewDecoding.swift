@@ -4,6 +4,7 @@ extension PresetReader {
   static let viewKinds = ViewName.all
   static let shapeModifiers = ShapeModifierName.all
   static let viewModifiers = ModifierName.all
+  static let textModifiers = TextModifierName.all
 
   /// One view object — `{"Circle": {…}, "modifiers": […]}` — as scene views (`ForEach`
   /// expands to several).
@@ -23,8 +24,10 @@ extension PresetReader {
     let p = path + "." + kind
     guard let viewName = ViewName(rawValue: kind) else {
       var message = "unknown view \(quoted: kind)" + Suggestion.hint(for: kind, in: PresetReader.viewKinds)
-      if (PresetReader.shapeModifiers + PresetReader.viewModifiers).contains(kind) {
+      if (PresetReader.shapeModifiers + PresetReader.viewModifiers + PresetReader.textModifiers).contains(kind) {
         message = "'\(kind)' is a modifier; put it in the view's \"modifiers\" array"
+      } else if let symbols = PresetReader.symbolMessage(kind, kindMember.value) {
+        message = symbols
       }
       throw PresetError(file: file, location: kindMember.keyLocation, path: path, message: message, kind: .unknownName)
     }
@@ -43,7 +46,11 @@ extension PresetReader {
     }
     var viewKind: ViewKind?
     var shape: StyledShape?
+    var text: (content: TextSpec.Content, scalars: [Unicode.Scalar])?
+    var textStyle = TextStyle()
     switch viewName {
+    case .text:
+      text = try textContent(args, path: p)
     case .zStack, .hStack, .vStack:
       let o = try object(args, path: p, keys: viewName == .zStack ? ["alignment", "content"] : ["alignment", "spacing", "content"])
       let alignment = try o["alignment"].map { try unitPoint($0, path: p + ".alignment") } ?? .center
@@ -75,9 +82,17 @@ extension PresetReader {
       }
       let name = entry.key
       let ap = mp + "." + name
+      if let textModifier = TextModifierName(rawValue: name) {
+        guard text != nil else {
+          throw PresetError(file: file, location: entry.keyLocation, path: mp, message: "'\(name)' applies to Text only, not to \(kind)")
+        }
+        try textStyle.read(textModifier, entry.value, path: ap, reader: self)
+        continue
+      }
       if let shapeModifier = ShapeModifierName(rawValue: name) {
         guard var s = shape else {
-          throw PresetError(file: file, location: entry.keyLocation, path: mp, message: "'\(name)' applies to shapes only, not to \(kind)")
+          let hint = text != nil ? "; a Text takes its paint from foregroundStyle" : ""
+          throw PresetError(file: file, location: entry.keyLocation, path: mp, message: "'\(name)' applies to shapes only, not to \(kind)" + hint)
         }
         guard modifiers.isEmpty else {
           throw PresetError(
@@ -109,13 +124,22 @@ extension PresetReader {
       guard let modifierName = ModifierName(rawValue: name) else {
         let hint = name == "animation"
           ? " — an animation belongs to the value it animates: {\"from\": a, \"to\": b, \"animation\": \"…\"} (§8 of Presets/README.md)"
-          : Suggestion.hint(for: name, in: PresetReader.shapeModifiers + PresetReader.viewModifiers)
+          : Suggestion.hint(for: name, in: PresetReader.shapeModifiers + PresetReader.viewModifiers + PresetReader.textModifiers)
         throw PresetError(
           file: file, location: entry.keyLocation, path: mp, message: "unknown modifier \(quoted: name)" + hint, kind: .unknownName)
       }
       modifiers.append(try modifier(modifierName, entry.value, path: ap, depth: depth))
     }
     if let shape { viewKind = .shape(shape) }
+    if let text {
+      let font: ResolvedFont
+      do {
+        font = try FontLoader.resolve(textStyle.font, scalars: text.scalars)
+      } catch let problem as FontProblem {
+        throw fail(textStyle.fontNode ?? args, textStyle.fontPath ?? p, problem.message, kind: .font)
+      }
+      viewKind = .text(TextSpec(content: text.content, font: font, kerning: textStyle.kerning, monospacedDigit: textStyle.monospacedDigit))
+    }
     guard let viewKind else { throw fail(node, path, "internal: view '\(kind)' was not resolved") }
     return [SceneView(kind: viewKind, modifiers: modifiers)]
   }
@@ -224,7 +248,7 @@ extension PresetReader {
         points.append(point)
       }
       return .polygon(points: points)
-    case .zStack, .hStack, .vStack, .spacer, .forEach:
+    case .zStack, .hStack, .vStack, .spacer, .forEach, .text:
       throw fail(args, path, "internal: \(kind.rawValue) is not a shape")
     case .arc:
       let o = try object(args, path: path, keys: ["startAngle", "endAngle", "clockwise"])
@@ -424,7 +448,7 @@ extension PresetReader {
         if let a = so["antialiased"] { _ = try bool(a, path: path + ".style.antialiased") }
       }
     }
-    let shapes = ViewName.allCases.filter { ![.zStack, .hStack, .vStack, .spacer, .forEach].contains($0) }
+    let shapes = ViewName.allCases.filter { ![.zStack, .hStack, .vStack, .spacer, .forEach, .text].contains($0) }
     let expected = "a shape such as \"Circle\" or {\"RoundedRectangle\": {\"cornerRadius\": 8}}"
     let name: String, args: JSONNode
     switch shapeNode.value {

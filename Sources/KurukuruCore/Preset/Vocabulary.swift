@@ -14,6 +14,7 @@ public enum ViewName: String, CaseIterable, Sendable {
   case capsule = "Capsule"
   case arc = "Arc"
   case polygon = "Polygon"
+  case text = "Text"
   case zStack = "ZStack"
   case hStack = "HStack"
   case vStack = "VStack"
@@ -28,6 +29,14 @@ public enum ViewName: String, CaseIterable, Sendable {
 /// style).
 public enum ShapeModifierName: String, CaseIterable, Sendable {
   case trim, fill, stroke, strokeBorder
+
+  public static var all: [String] { allCases.map(\.rawValue) }
+}
+
+/// A modifier that exists on `Text` only: it sets how the text itself is drawn, wherever it
+/// stands in the text's `modifiers`.
+public enum TextModifierName: String, CaseIterable, Sendable {
+  case font, kerning, monospacedDigit
 
   public static var all: [String] { allCases.map(\.rawValue) }
 }

@@ -50,6 +50,8 @@ extension SceneView {
       for child in children { child.forEachAnimatedValue(visit) }
     case .spacer:
       break
+    case .text(let text):
+      if case .counter(let v, _, _, _) = text.content { value(v, .layout) }
     }
     for m in modifiers {
       switch m {

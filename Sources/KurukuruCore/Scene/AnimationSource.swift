@@ -27,6 +27,9 @@ public protocol AnimationSource: Sendable {
   /// composition, which clips to its `w`×`h` by definition and where content sliding in from
   /// outside is the design. Default true.
   var warnsOnCanvasOverflow: Bool { get }
+  /// The font files its text is drawn from, sorted by path, each once: what `info` and the
+  /// batch manifest name, and what batch's cache keys hold. Default none.
+  var fontFiles: [FontFile] { get }
   /// The same animation sampled at `fps` frames per second, its loop period unchanged.
   /// - Throws: `PresetError` or the source's own error when the new timeline exceeds `limits`.
   func retimed(fps: Double, limits: Limits) throws -> Self
@@ -36,6 +39,7 @@ extension AnimationSource {
   /// What messages about the animation start with: `file`, or `name` when it was made in code.
   public var label: String { file.isEmpty ? name : file }
   public var warnsOnCanvasOverflow: Bool { true }
+  public var fontFiles: [FontFile] { [] }
 }
 
 extension ResolvedScene: AnimationSource {}
@@ -71,6 +75,7 @@ public struct FittedAnimation: AnimationSource {
   public var timeline: Timeline { source.timeline }
   public var viewCount: Int { source.viewCount }
   public var warnsOnCanvasOverflow: Bool { source.warnsOnCanvasOverflow }
+  public var fontFiles: [FontFile] { source.fontFiles }
 
   public func displayList(at t: Double) -> DisplayList {
     let list = source.displayList(at: t)

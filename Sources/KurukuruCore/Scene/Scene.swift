@@ -39,6 +39,21 @@ public struct ResolvedScene: Equatable, Sendable {
   /// view factor of `Limits.maxWork`.
   public var viewCount: Int { root.viewCount }
 
+  /// The font files of its `Text` views (mask views included), sorted by path, each once.
+  public var fontFiles: [FontFile] {
+    var files = Set<FontFile>()
+    func walk(_ v: SceneView) {
+      for m in v.modifiers { if case .mask(let mv, _) = m { walk(mv) } }
+      switch v.kind {
+      case .text(let text): files.insert(text.font.file)
+      case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children): children.forEach(walk)
+      case .shape, .spacer: break
+      }
+    }
+    walk(root)
+    return files.sorted()
+  }
+
   /// The same scene sampled at another frame rate: the loop period is unchanged and the frame
   /// count follows from `fps`, exactly as if the preset had been resolved at that rate.
   /// - Parameters:
@@ -73,7 +88,7 @@ public struct SceneView: Equatable, Sendable {
     switch kind {
     case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
       return children.reduce(1 + own) { $0 + $1.viewCount }
-    case .shape, .spacer:
+    case .shape, .spacer, .text:
       return 1 + own
     }
   }
@@ -91,6 +106,8 @@ public indirect enum ViewKind: Equatable, Sendable {
   case vStack(alignment: UnitAnchor, spacing: Double, children: [SceneView])
   /// Takes the space it is offered and draws nothing.
   case spacer
+  /// One line of text, as large as its typographic box whatever it is offered (`TextSpec`).
+  case text(TextSpec)
 }
 
 /// A point in unit coordinates of a view's frame: (0, 0) top-left, (1, 1) bottom-right.

@@ -5,6 +5,15 @@
 /// decimals.
 package enum InfoText {
   /// One human line per field: strings bare, lists comma-separated, parameters one per line.
+  /// A field's value as plain text: a string bare, anything else as compact JSON, nothing as "".
+  private static func plain(_ value: JSONOut?) -> String {
+    switch value {
+    case .string(let s)?: return s
+    case let v?: return v.render(indent: nil)
+    case nil: return ""
+    }
+  }
+
   package static func line(_ key: String, _ value: JSONOut) -> String {
     switch value {
     case .string(let s): return "\(key): \(s)"
@@ -15,13 +24,7 @@ package enum InfoText {
       let lines = items.map { item -> String in
         guard case .object(let m) = item else { return item.render(indent: nil) }
         let field = Dictionary(m, uniquingKeysWith: { a, _ in a })
-        func plain(_ k: String) -> String {
-          switch field[k] {
-          case .string(let s)?: return s
-          case let v?: return v.render(indent: nil)
-          case nil: return ""
-          }
-        }
+        func plain(_ k: String) -> String { InfoText.plain(field[k]) }
         var line = "  \(plain("name")) = \(plain("default")) (\(plain("type"))"
         if field["min"] != nil || field["max"] != nil { line += ", \(plain("min"))…\(plain("max"))" }
         line += ")"
@@ -29,6 +32,14 @@ package enum InfoText {
         return line
       }
       return "parameters:\n" + lines.joined(separator: "\n")
+    case .array(let items) where key == "fonts":
+      // One font file a line: `  PATH (FAMILY STYLE, BYTES bytes)`.
+      return "fonts:\n" + items.map { item -> String in
+        guard case .object(let m) = item else { return item.render(indent: nil) }
+        let field = Dictionary(m, uniquingKeysWith: { a, _ in a })
+        func plain(_ k: String) -> String { InfoText.plain(field[k]) }
+        return "  \(plain("file")) (\(plain("family")) \(plain("style")), \(plain("bytes")) bytes)"
+      }.joined(separator: "\n")
     case .array(let items) where items.isEmpty:
       return "\(key): none"
     case .array(let items):

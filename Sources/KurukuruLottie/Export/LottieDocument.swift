@@ -197,6 +197,8 @@ struct LottieDocument {
       return []
     case .shape(let shape):
       return try shapeItems(shape, node, environment: env, mode: mode)
+    case .text(let text):
+      return try textItems(text, node, environment: env, mode: mode)
     case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
       let kind: String
       switch node.view.kind {
@@ -268,6 +270,33 @@ struct LottieDocument {
     }
     items += try styleItems(paint, fill: fill, evenOdd: evenOdd, stroke: stroke, width: width, paintRect: paintRect, mode: mode, place: place)
     return [group(shape.shape.name.rawValue, items, nil)]
+  }
+
+  /// A fixed Text as its glyph outlines: one path item per contour and one fill, which Lottie
+  /// fills as one compound path (non-zero), as the rasterizer does. A counter's glyphs change
+  /// with time (another digit is another outline, with other vertices), which a Lottie path
+  /// cannot keyframe: a `LottieError`.
+  private func textItems(_ text: TextSpec, _ node: Node, environment env: PaintSpec, mode: Mode) throws -> [Lottie.Shape] {
+    guard case .literal = text.content else {
+      throw LottieError(
+        file: scene.label, place: node.place,
+        message: "a Text counter is not exported: its glyphs change with time and Lottie paths cannot keyframe one outline into another; render it as gif, apng or webp instead")
+    }
+    var items: [Lottie.Shape] = []
+    var contour = BezierPath()
+    for e in text.path(at: 0).elements {
+      if case .move = e, !contour.isEmpty {
+        items.append(pathItem(contour))
+        contour = BezierPath()
+      }
+      contour.elements.append(e)
+    }
+    if !contour.isEmpty { items.append(pathItem(contour)) }
+    guard !items.isEmpty else { return [] }
+    let paintRect: (Double) -> Rect = { t in Rect(origin: .zero, size: self.trace(node, at: t).sizes[0]) }
+    items += try styleItems(
+      env, fill: true, evenOdd: false, stroke: StrokeSpec(), width: .constant(0), paintRect: paintRect, mode: mode, place: node.place)
+    return [group("Text", items, nil)]
   }
 
   /// Circles and arcs drawn as a trimmed full circle: the drawn part is an interval of angles,
