@@ -411,7 +411,7 @@ extension PresetReader {
     case .mask:
       return try mask(node, path: path, depth: depth)
     case .overlay, .background:
-      let (view, alignment) = try attachedView(node, path: path, depth: depth)
+      let (view, alignment) = try attachedView(node, name: name.rawValue, path: path, depth: depth)
       return name == .overlay ? .overlay(view, alignment: alignment) : .background(view, alignment: alignment)
     case .aspectRatio:
       return try aspectRatio(node, path: path)
@@ -499,7 +499,7 @@ extension PresetReader {
   /// or a paint (a colour string or a gradient), which fills a `Rectangle` in the frame as
   /// SwiftUI's `background(_:)` / `overlay(_:)` with a `ShapeStyle` do. Several views (a
   /// `ForEach`) are overlaid as in a `ZStack` with that alignment.
-  private func attachedView(_ node: JSONNode, path: String, depth: Int) throws -> (SceneView, UnitAnchor) {
+  private func attachedView(_ node: JSONNode, name: String, path: String, depth: Int) throws -> (SceneView, UnitAnchor) {
     if case .string = node.value {
       return (SceneView(kind: .shape(StyledShape(shape: .rectangle, style: .fill(try paint(node, path: path), evenOdd: false)))), .center)
     }
@@ -510,7 +510,7 @@ extension PresetReader {
     var alignment = UnitAnchor.center
     if case .object(let m) = node.value, m.contains(where: { $0.key == "content" || $0.key == "alignment" }) {
       let o = try object(node, path: path, keys: ["alignment", "content"])
-      guard let c = o["content"] else { throw fail(node, path, "needs 'content' (a view)") }
+      guard let c = o["content"] else { throw fail(node, path, "\(name) needs 'content' (a view)") }
       viewNode = c
       viewPath = path + ".content"
       alignment = try o["alignment"].map { try unitPoint($0, path: path + ".alignment") } ?? .center
