@@ -234,7 +234,7 @@ struct Layout {
   /// What `aspectRatio` offers its content: the largest (`fit`) or smallest (`fill`) size of
   /// width / height `ratio` within (around) the offer; a side offered nothing follows the other;
   /// offered nothing on both, the content's ideal width and the height the ratio gives.
-  static func aspectOffer(_ p: ProposedSize, ratio: Double, mode: ContentMode, idealWidth: Double) -> ProposedSize {
+  static func aspectOffer(_ p: ProposedSize, ratio: Double, mode: AspectRatioMode, idealWidth: Double) -> ProposedSize {
     let width: Double
     switch (p.width, p.height) {
     case (let w?, let h?): width = mode == .fit ? min(w, h * ratio) : max(w, h * ratio)

@@ -470,10 +470,10 @@ extension PresetReader {
   /// `{"ratio", "contentMode"}`, a ratio (width / height, 0.001…1000), or `"fit"`/`"fill"`
   /// (the content's own ratio); `contentMode` default `fit`.
   private func aspectRatio(_ node: JSONNode, path: String) throws -> Modifier {
-    func mode(_ n: JSONNode, _ p: String) throws -> ContentMode {
+    func mode(_ n: JSONNode, _ p: String) throws -> AspectRatioMode {
       let text = try string(n, path: p)
-      guard let m = ContentMode(rawValue: text) else {
-        throw fail(n, p, "unknown contentMode \(quoted: text)" + Suggestion.hint(for: text, in: ContentMode.allCases.map(\.rawValue)) + " (expected fit or fill)", kind: .unknownName)
+      guard let m = AspectRatioMode(rawValue: text) else {
+        throw fail(n, p, "unknown contentMode \(quoted: text)" + Suggestion.hint(for: text, in: AspectRatioMode.allCases.map(\.rawValue)) + " (expected fit or fill)", kind: .unknownName)
       }
       return m
     }
@@ -483,7 +483,7 @@ extension PresetReader {
       return v
     }
     switch node.value {
-    case .string(let text) where ContentMode(rawValue: text) != nil:
+    case .string(let text) where AspectRatioMode(rawValue: text) != nil:
       return .aspectRatio(nil, contentMode: try mode(node, path))
     case .object:
       let o = try object(node, path: path, keys: ["ratio", "contentMode"])

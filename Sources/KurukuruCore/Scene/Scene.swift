@@ -263,14 +263,14 @@ public enum Modifier: Equatable, Sendable {
   /// SwiftUI's `aspectRatio(_:contentMode:)`: the content is offered the largest (`fit`) or
   /// smallest (`fill`) size of width / height `ratio` within (around) the offer; `ratio` nil
   /// takes the content's ideal size's. The view takes the content's size.
-  case aspectRatio(Double?, contentMode: ContentMode)
+  case aspectRatio(Double?, contentMode: AspectRatioMode)
   /// SwiftUI's `fixedSize(horizontal:vertical:)`: on the fixed axes the content is offered
   /// nothing (SwiftUI's nil proposal) and takes its ideal size; the view takes the content's size.
   case fixedSize(horizontal: Bool, vertical: Bool)
 }
 
-/// SwiftUI's `ContentMode`.
-public enum ContentMode: String, CaseIterable, Equatable, Sendable {
+/// SwiftUI's `ContentMode` (`aspectRatio`'s fit or fill).
+public enum AspectRatioMode: String, CaseIterable, Equatable, Sendable {
   case fit, fill
 }
 
