@@ -13,30 +13,6 @@ final class FlexibleLayoutTests: XCTestCase {
     try Preset(text: #"{"width": \#(width), "height": \#(height), "view": \#(view)}"#, file: "t.json").scene()
   }
 
-  func drawings(_ items: [DisplayItem]) -> [Drawing] {
-    items.flatMap { item -> [Drawing] in
-      switch item {
-      case .drawing(let d): return [d]
-      case .layer(let l): return drawings(l.items)
-      case .projected(let g): return drawings(g.items)
-      case .clipped(let c): return drawings(c.items)
-      case .masked(let g): return drawings(g.items)
-      }
-    }
-  }
-
-  /// A drawing's bounds on the canvas, from its end and control points.
-  func bounds(_ d: Drawing) -> Rect {
-    let points = d.path.elements.compactMap { e -> Point? in
-      switch e {
-      case .move(let p), .line(let p), .cubic(_, _, let p): return d.transform.apply(p)
-      case .close: return nil
-      }
-    }
-    let x0 = points.map(\.x).min() ?? 0, y0 = points.map(\.y).min() ?? 0
-    return Rect(x: x0, y: y0, width: (points.map(\.x).max() ?? 0) - x0, height: (points.map(\.y).max() ?? 0) - y0)
-  }
-
   func assertRect(_ r: Rect, _ x: Double, _ y: Double, _ w: Double, _ h: Double, line: UInt = #line) {
     for (a, b) in [(r.minX, x), (r.minY, y), (r.size.width, w), (r.size.height, h)] {
       XCTAssertEqual(a, b, accuracy: 1e-9, "\(r)", line: line)
@@ -57,10 +33,10 @@ final class FlexibleLayoutTests: XCTestCase {
     XCTAssertEqual(root.childOffsets, [Point(x: 0, y: 0), Point(x: 30, y: 10), Point(x: 120, y: 5)])
     XCTAssertEqual(root.size, Size(width: 200, height: 20))
     XCTAssertEqual(origin, Point(x: 0, y: 20))
-    let d = drawings(s.displayList(at: 0).items)
+    let d = flatDrawings(s.displayList(at: 0).items).map(\.drawing)
     XCTAssertEqual(d.count, 2)
-    assertRect(bounds(d[0]), 0, 20, 20, 20)
-    assertRect(bounds(d[1]), 120, 25, 80, 10)
+    assertRect(canvasBounds(d[0]), 0, 20, 20, 20)
+    assertRect(canvasBounds(d[1]), 120, 25, 80, 10)
   }
 
   /// Two 90-pt bars and `Spacer(minLength: 30)` with no spacing in 200 pt: 20 pt are left but
@@ -89,7 +65,7 @@ final class FlexibleLayoutTests: XCTestCase {
     XCTAssertEqual(root.size, Size(width: 200, height: 20))
     XCTAssertEqual(root.shifts, [.zero, .zero])
     XCTAssertEqual(origin, Point(x: 0, y: 20))
-    assertRect(bounds(drawings(s.displayList(at: 0).items)[0]), 0, 20, 20, 20)
+    assertRect(canvasBounds(flatDrawings(s.displayList(at: 0).items).map(\.drawing)[0]), 0, 20, 20, 20)
     XCTAssertEqual(s.root.modifiers[1], .flexibleFrame(FlexibleFrame(maxWidth: .infinity, alignment: UnitAnchor(x: 0, y: 0.5))))
   }
 
@@ -132,7 +108,7 @@ final class FlexibleLayoutTests: XCTestCase {
       Size(width: 200, height: 100))
     let s = try scene(#"{"Circle": {}, "modifiers": [{"aspectRatio": "fit"}]}"#)
     XCTAssertEqual(s.layout(at: 0).root.size, Size(width: 60, height: 60))
-    assertRect(bounds(drawings(s.displayList(at: 0).items)[0]), 70, 0, 60, 60)
+    assertRect(canvasBounds(flatDrawings(s.displayList(at: 0).items).map(\.drawing)[0]), 70, 0, 60, 60)
   }
 
   // MARK: - overlay and background
@@ -149,14 +125,14 @@ final class FlexibleLayoutTests: XCTestCase {
     XCTAssertEqual(root.attachments[1]?.layout.size, Size(width: 10, height: 10))
     XCTAssertEqual(root.attachments[2]?.layout.size, Size(width: 100, height: 10))
     XCTAssertEqual(origin, Point(x: 50, y: 25))
-    let d = drawings(s.displayList(at: 0).items)
+    let d = flatDrawings(s.displayList(at: 0).items).map(\.drawing)
     let colors = d.map { drawing -> [UInt8] in
       guard case .color(let c) = drawing.paint else { return [] }
       return [c.rgba8.r, c.rgba8.g, c.rgba8.b]
     }
     XCTAssertEqual(colors, [[0xFF, 0x3B, 0x30], [0x00, 0x7A, 0xFF], [0xFF, 0xFF, 0xFF]])
-    assertRect(bounds(d[0]), 50, 25, 100, 10)
-    assertRect(bounds(d[2]), 50, 25, 10, 10)
+    assertRect(canvasBounds(d[0]), 50, 25, 100, 10)
+    assertRect(canvasBounds(d[2]), 50, 25, 10, 10)
   }
 
   /// An overlay larger than its view overhangs it by half the difference (centred) and does
@@ -165,7 +141,7 @@ final class FlexibleLayoutTests: XCTestCase {
     let s = try scene(#"{"Rectangle": {}, "modifiers": [{"frame": 10}, {"overlay": {"Circle": {}, "modifiers": [{"stroke": "red"}, {"frame": 30}]}}]}"#)
     XCTAssertEqual(s.layout(at: 0).root.size, Size(width: 10, height: 10))
     XCTAssertEqual(s.layout(at: 0).root.attachments[1]?.offset, Point(x: -10, y: -10))
-    assertRect(bounds(drawings(s.displayList(at: 0).items)[1]), 85, 15, 30, 30)
+    assertRect(canvasBounds(flatDrawings(s.displayList(at: 0).items).map(\.drawing)[1]), 85, 15, 30, 30)
   }
 
   /// The views under overlay and background count against the view limit and their animations

@@ -8,30 +8,6 @@ import XCTest
 /// alternate iterations (Ant Design), computed here from the sources' numbers with CSS's rules,
 /// not with the preset format's keyframes.
 final class PortedLayoutPresetTests: XCTestCase {
-  /// Drawings with the product of the opacities of the layers around them.
-  func drawings(_ items: [DisplayItem], opacity: Double = 1) -> [(Drawing, Double)] {
-    items.flatMap { item -> [(Drawing, Double)] in
-      switch item {
-      case .drawing(let d): return [(d, opacity)]
-      case .layer(let l): return drawings(l.items, opacity: opacity * l.opacity)
-      case .projected(let g): return drawings(g.items, opacity: opacity)
-      case .clipped(let c): return drawings(c.items, opacity: opacity)
-      case .masked(let g): return drawings(g.items, opacity: opacity)
-      }
-    }
-  }
-
-  func bounds(_ d: Drawing) -> Rect {
-    let points = d.path.elements.compactMap { e -> Point? in
-      switch e {
-      case .move(let p), .line(let p), .cubic(_, _, let p): return d.transform.apply(p)
-      case .close: return nil
-      }
-    }
-    let x0 = points.map(\.x).min() ?? 0, y0 = points.map(\.y).min() ?? 0
-    return Rect(x: x0, y: y0, width: (points.map(\.x).max() ?? 0) - x0, height: (points.map(\.y).max() ?? 0) - y0)
-  }
-
   /// The CSS iteration progress at `t` of an animation of `duration` seconds delayed `delay`
   /// seconds, in the steady state (as if it had always run); `alternate` runs odd iterations
   /// backwards.
@@ -65,7 +41,7 @@ final class PortedLayoutPresetTests: XCTestCase {
     for k in 0..<420 {
       let t = Double(k) / 200
       let items = scene.displayList(at: t).items
-      let drawn = drawings(items).map { bounds($0.0) }
+      let drawn = flatDrawings(items).map { canvasBounds($0.drawing) }
       XCTAssertEqual(drawn.count, 3, "track, bar 1, bar 2")
       XCTAssertEqual(drawn[0].minX, 0, accuracy: 1e-9)
       XCTAssertEqual(drawn[0].size.width, w, accuracy: 1e-9)
@@ -99,11 +75,11 @@ final class PortedLayoutPresetTests: XCTestCase {
     let corners: [(Double, Double, Double)] = [(-5.5, -5.5, 0), (5.5, -5.5, 0.4), (-5.5, 5.5, 1.2), (5.5, 5.5, 0.8)]
     for k in 0..<360 {
       let t = Double(k) / 60
-      let dots = drawings(scene.displayList(at: t).items)
+      let dots = flatDrawings(scene.displayList(at: t).items)
       XCTAssertEqual(dots.count, 4)
       let angle = (45 + 360 * Self.progress(t, duration: 1.2, delay: 0)) * .pi / 180
       for ((dot, opacity), (x, y, delay)) in zip(dots, corners) {
-        let r = bounds(dot)
+        let r = canvasBounds(dot)
         // The path starts on the circle (at its 3 o'clock before the turn): radius 9 · 0.75 / 2.
         guard case .move(let start)? = dot.path.elements.first else { return XCTFail("no path") }
         let s = dot.transform.apply(start)

@@ -497,13 +497,16 @@ extension PresetReader {
 
   /// The view of `overlay` or `background`: a view object, `{"alignment", "content": view}`,
   /// or a paint (a colour string or a gradient), which fills a `Rectangle` in the frame as
-  /// SwiftUI's `background(_:)` / `overlay(_:)` with a `ShapeStyle` do. Several views (a
-  /// `ForEach`) are overlaid as in a `ZStack` with that alignment.
-  private func attachedView(_ node: JSONNode, name: String, path: String, depth: Int) throws -> (SceneView, UnitAnchor) {
-    if case .string = node.value {
+  /// SwiftUI's `background(_:)` / `overlay(_:)` with a `ShapeStyle` do (when `paints`; `mask`
+  /// takes views only). Several views (a `ForEach`) are overlaid as in a `ZStack` with that
+  /// alignment.
+  private func attachedView(
+    _ node: JSONNode, name: String, path: String, depth: Int, paints: Bool = true
+  ) throws -> (SceneView, UnitAnchor) {
+    if paints, case .string = node.value {
       return (SceneView(kind: .shape(StyledShape(shape: .rectangle, style: .fill(try paint(node, path: path), evenOdd: false)))), .center)
     }
-    if case .object(let m) = node.value, m.count == 1, PresetReader.gradientKinds.contains(m[0].key) {
+    if paints, case .object(let m) = node.value, m.count == 1, PresetReader.gradientKinds.contains(m[0].key) {
       return (SceneView(kind: .shape(StyledShape(shape: .rectangle, style: .fill(try paint(node, path: path), evenOdd: false)))), .center)
     }
     var viewNode = node, viewPath = path
@@ -560,17 +563,7 @@ extension PresetReader {
   /// A view object (`{"Circle": {}, "modifiers": […]}`), or `{"alignment": …, "content": view}`;
   /// several views (a `ForEach`) are overlaid as in a `ZStack` with that alignment.
   private func mask(_ node: JSONNode, path: String, depth: Int) throws -> Modifier {
-    var viewNode = node, viewPath = path
-    var alignment = UnitAnchor.center
-    if case .object(let m) = node.value, m.contains(where: { $0.key == "content" || $0.key == "alignment" }) {
-      let o = try object(node, path: path, keys: ["alignment", "content"])
-      guard let c = o["content"] else { throw fail(node, path, "mask needs 'content' (a view)") }
-      viewNode = c
-      viewPath = path + ".content"
-      alignment = try o["alignment"].map { try unitPoint($0, path: path + ".alignment") } ?? .center
-    }
-    let views = try self.views(viewNode, path: viewPath, depth: depth + 1)
-    let view = views.count == 1 ? views[0] : SceneView(kind: .zStack(alignment: alignment, children: views))
+    let (view, alignment) = try attachedView(node, name: "mask", path: path, depth: depth, paints: false)
     return .mask(view, alignment: alignment)
   }
 
