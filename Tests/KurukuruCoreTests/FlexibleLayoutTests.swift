@@ -179,5 +179,12 @@ final class FlexibleLayoutTests: XCTestCase {
     XCTAssertEqual(
       error(#"{"background": {"alignment": "top"}}"#),
       "test.json:1:81: background needs 'content' (a view) (at view.modifiers[0].background)")
+    // CSS and UIKit sizing words suggest the layout words by meaning.
+    XCTAssertEqual(
+      error(#"{"maxWidth": "infinity"}"#),
+      "test.json:1:67: unknown modifier 'maxWidth' — did you mean 'frame'? (at view.modifiers[0])")
+    XCTAssertEqual(
+      error("", view: #""HStack": {"content": [{"flexGrow": {}}]}"#),
+      "test.json:1:62: unknown view 'flexGrow' — did you mean 'Spacer'? (at view.HStack.content[0])")
   }
 }
