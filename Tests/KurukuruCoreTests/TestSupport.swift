@@ -32,3 +32,29 @@ func presetText(view: String, extra: String = "") -> String {
   }
   """
 }
+
+/// The drawings of a display list, each with the product of the opacities of the layers around
+/// it, in drawing order.
+func flatDrawings(_ items: [DisplayItem], opacity: Double = 1) -> [(drawing: Drawing, opacity: Double)] {
+  items.flatMap { item -> [(drawing: Drawing, opacity: Double)] in
+    switch item {
+    case .drawing(let d): return [(d, opacity)]
+    case .layer(let l): return flatDrawings(l.items, opacity: opacity * l.opacity)
+    case .projected(let g): return flatDrawings(g.items, opacity: opacity)
+    case .clipped(let c): return flatDrawings(c.items, opacity: opacity)
+    case .masked(let g): return flatDrawings(g.items, opacity: opacity)
+    }
+  }
+}
+
+/// A drawing's bounds on the canvas, from its end and control points under its transform.
+func canvasBounds(_ d: Drawing) -> Rect {
+  let points = d.path.elements.compactMap { e -> Point? in
+    switch e {
+    case .move(let p), .line(let p), .cubic(_, _, let p): return d.transform.apply(p)
+    case .close: return nil
+    }
+  }
+  let x0 = points.map(\.x).min() ?? 0, y0 = points.map(\.y).min() ?? 0
+  return Rect(x: x0, y: y0, width: (points.map(\.x).max() ?? 0) - x0, height: (points.map(\.y).max() ?? 0) - y0)
+}

@@ -16,9 +16,11 @@ final class LottieFormatTests: XCTestCase {
       .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.sorted().map { dir + "/" + $0 }
   }
 
-  /// Whether a view or one inside it has a clip or a mask.
+  /// Whether a view or one inside it (its overlays and backgrounds too) has a clip or a mask.
   static func clips(_ view: SceneView) -> Bool {
     if view.modifiers.contains(where: { [.clipShape, .clipped, .cornerRadius, .mask].contains($0.name) }) { return true }
+    for case .overlay(let v, _) in view.modifiers where clips(v) { return true }
+    for case .background(let v, _) in view.modifiers where clips(v) { return true }
     switch view.kind {
     case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children): return children.contains(where: clips)
     case .shape, .spacer, .text: return false

@@ -50,7 +50,7 @@ struct Lowering {
     let modifier = view.modifiers[k - 1]
     let content = laidOut.sizes[k - 1]
     switch modifier {
-    case .frame, .padding, .offset, .rotationEffect, .scaleEffect:
+    case .frame, .flexibleFrame, .aspectRatio, .fixedSize, .padding, .offset, .rotationEffect, .scaleEffect:
       let items = inner()
       guard let m = modifier.transform(contentSize: content, shift: laidOut.shifts[k - 1], at: t) else { return items }
       return Lowering.transform(items, by: m)
@@ -92,6 +92,14 @@ struct Lowering {
       // A mask with no ink hides everything (its alpha is 0 everywhere).
       guard !mask.isEmpty else { return [] }
       return [.masked(MaskGroup(source: .alpha, mask: mask, items: items))]
+    case .overlay(let attached, _), .background(let attached, _):
+      let items = inner()
+      guard let attachment = laidOut.attachments[k - 1] else { return items }
+      let extra = Lowering.transform(
+        self.items(attached, attachment.layout, environment: env),
+        by: .translation(x: attachment.offset.x, y: attachment.offset.y))
+      if case .overlay = modifier { return items + extra }
+      return extra + items
     }
   }
 

@@ -79,7 +79,7 @@ package enum Suggestion {
 
   /// Words people reach for (lower-cased) → the names they mean, in order of preference; only
   /// a name that is valid where the word was written is suggested (`width` is `lineWidth` in a
-  /// stroke, `x` in an offset or a scale, and valid in a frame).
+  /// stroke, `x` in an offset or a scale, `frame` among the modifiers, and valid in a frame).
   package static let meanings: [String: [String]] = [
     // Paints and colours: SwiftUI's `.stroke(Color.red)`, `foregroundStyle`, CSS `color`/`fill`.
     "color": ["paint", "foregroundColor"],
@@ -93,7 +93,7 @@ package enum Suggestion {
     "foreground": ["foregroundColor"],
     "backgroundcolor": ["background"],
     // Strokes: UIKit/CAShapeLayer and SVG/CSS names.
-    "width": ["lineWidth", "x"],
+    "width": ["lineWidth", "x", "frame"],
     "strokewidth": ["lineWidth", "stroke"],
     "linewidth": ["stroke"],
     "thickness": ["lineWidth"],
@@ -112,7 +112,7 @@ package enum Suggestion {
     "strokedashoffset": ["dashPhase"],
     "strokestyle": ["stroke"],
     // Geometry: `offset(CGSize(width:height:))`, `scaleEffect(CGSize)`, CSS transforms.
-    "height": ["y"],
+    "height": ["y", "frame"],
     "dx": ["x"],
     "dy": ["y"],
     "scalex": ["x"],
@@ -218,6 +218,14 @@ package enum Suggestion {
     "wait": ["delay"],
     "begintime": ["delay"],
     "rate": ["speed"],
+    // Layout: CSS flexbox and sizing words.
+    "flex": ["Spacer"],
+    "flexgrow": ["Spacer"],
+    "minwidth": ["frame"],
+    "maxwidth": ["frame"],
+    "minheight": ["frame"],
+    "maxheight": ["frame"],
+    "intrinsicsize": ["fixedSize"],
     // Top level and parameters.
     "framerate": ["fps"],
     "period": ["duration"],

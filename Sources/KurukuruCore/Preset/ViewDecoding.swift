@@ -65,8 +65,12 @@ extension PresetReader {
       default: viewKind = .vStack(alignment: alignment, spacing: spacing, children: children)
       }
     case .spacer:
-      _ = try object(args, path: p, keys: [])
-      viewKind = .spacer
+      let o = try object(args, path: p, keys: ["minLength"])
+      let minLength = try o["minLength"].map { try number($0, path: p + ".minLength") } ?? 8
+      guard minLength.isFinite, minLength >= 0, minLength <= limits.maxCanvasPoints else {
+        throw fail(o["minLength"] ?? args, p + ".minLength", "Spacer's minLength must be in 0…\(fmt(limits.maxCanvasPoints)) points, got \(fmt(minLength))")
+      }
+      viewKind = .spacer(minLength: minLength)
     case .forEach:
       throw fail(node, path, "internal: ForEach was not expanded")
     case .circle, .ellipse, .rectangle, .roundedRectangle, .capsule, .arc, .polygon:
@@ -348,7 +352,8 @@ extension PresetReader {
     switch name {
     case .frame:
       if case .object = node.value, !PresetReader.isAnimated(node) {
-        let o = try object(node, path: path, keys: ["width", "height", "alignment"])
+        let o = try object(node, path: path, keys: ["width", "height", "alignment"] + PresetReader.flexibleFrameKeys)
+        if PresetReader.flexibleFrameKeys.contains(where: { o[$0] != nil }) { return try flexibleFrame(node, o, path: path) }
         if o["width"] == nil, o["height"] == nil { throw fail(node, path, "frame needs 'width' and/or 'height' (points)") }
         let w = try o["width"].map { try size($0, path: path + ".width") }
         let h = try o["height"].map { try size($0, path: path + ".height") }
@@ -429,7 +434,117 @@ extension PresetReader {
       return .cornerRadius(try animated(node, path: path, within: extentBound("radius")))
     case .mask:
       return try mask(node, path: path, depth: depth)
+    case .overlay, .background:
+      let (view, alignment) = try attachedView(node, name: name.rawValue, path: path, depth: depth)
+      return name == .overlay ? .overlay(view, alignment: alignment) : .background(view, alignment: alignment)
+    case .aspectRatio:
+      return try aspectRatio(node, path: path)
+    case .fixedSize:
+      if case .bool(true) = node.value { return .fixedSize(horizontal: true, vertical: true) }
+      let o = try object(node, path: path, keys: ["horizontal", "vertical"])
+      return .fixedSize(
+        horizontal: try o["horizontal"].map { try bool($0, path: path + ".horizontal") } ?? true,
+        vertical: try o["vertical"].map { try bool($0, path: path + ".vertical") } ?? true)
     }
+  }
+
+  // MARK: - Layout modifiers
+
+  static let flexibleFrameKeys = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"]
+
+  /// `{"minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight",
+  /// "alignment"}`: points in 0…`maxCanvasPoints` (constants), a maximum may be `"infinity"`
+  /// (SwiftUI's `.infinity`); per axis min ≤ ideal ≤ max where given (SwiftUI calls anything
+  /// else contradictory frame constraints).
+  private func flexibleFrame(_ node: JSONNode, _ o: [String: JSONNode], path: String) throws -> Modifier {
+    if let fixed = ["width", "height"].first(where: { o[$0] != nil }) {
+      throw fail(
+        o[fixed] ?? node, path + "." + fixed,
+        "frame takes either 'width'/'height' or min/ideal/max sizes (SwiftUI's two frame modifiers), not both")
+    }
+    func bound(_ key: String) throws -> Double? {
+      guard let n = o[key] else { return nil }
+      if key.hasPrefix("max"), case .string(let text) = n.value, ["infinity", ".infinity"].contains(text) { return .infinity }
+      if case .string(let text) = n.value, ["infinity", ".infinity"].contains(text) {
+        throw fail(n, path + "." + key, "only a maximum may be infinite ('\(key)' is a length in points)")
+      }
+      let v = try number(n, path: path + "." + key)
+      guard v.isFinite, v >= 0, v <= limits.maxCanvasPoints else {
+        throw fail(n, path + "." + key, "\(key) must be in 0…\(fmt(limits.maxCanvasPoints)) points\(key.hasPrefix("max") ? " or \"infinity\"" : ""), got \(fmt(v))")
+      }
+      return v
+    }
+    var f = FlexibleFrame(
+      minWidth: try bound("minWidth"), idealWidth: try bound("idealWidth"), maxWidth: try bound("maxWidth"),
+      minHeight: try bound("minHeight"), idealHeight: try bound("idealHeight"), maxHeight: try bound("maxHeight"))
+    for side in ["Width", "Height"] {
+      let values = ["min", "ideal", "max"].compactMap { k in o[k + side].map { _ in k + side } }
+      let numbers: [Double] = side == "Width"
+        ? [f.minWidth, f.idealWidth, f.maxWidth].compactMap { $0 } : [f.minHeight, f.idealHeight, f.maxHeight].compactMap { $0 }
+      for i in numbers.indices.dropFirst() where numbers[i - 1] > numbers[i] {
+        throw fail(
+          node, path,
+          "contradictory frame constraints: \(values[i - 1]) \(fmt(numbers[i - 1])) is more than \(values[i]) \(numbers[i] == .infinity ? "infinity" : fmt(numbers[i])) (SwiftUI needs min ≤ ideal ≤ max)")
+      }
+    }
+    f.alignment = try o["alignment"].map { try unitPoint($0, path: path + ".alignment") } ?? .center
+    return .flexibleFrame(f)
+  }
+
+  /// `{"ratio", "contentMode"}`, a ratio (width / height, 0.001…1000), or `"fit"`/`"fill"`
+  /// (the content's own ratio); `contentMode` default `fit`.
+  private func aspectRatio(_ node: JSONNode, path: String) throws -> Modifier {
+    func mode(_ n: JSONNode, _ p: String) throws -> AspectRatioMode {
+      let text = try string(n, path: p)
+      guard let m = AspectRatioMode(rawValue: text) else {
+        throw fail(n, p, "unknown contentMode \(quoted: text)" + Suggestion.hint(for: text, in: AspectRatioMode.allCases.map(\.rawValue)) + " (expected fit or fill)", kind: .unknownName)
+      }
+      return m
+    }
+    func ratio(_ n: JSONNode, _ p: String) throws -> Double {
+      let v = try number(n, path: p)
+      guard v.isFinite, v >= 0.001, v <= 1000 else { throw fail(n, p, "aspectRatio's ratio (width / height) must be in 0.001…1000, got \(fmt(v))") }
+      return v
+    }
+    switch node.value {
+    case .string(let text) where AspectRatioMode(rawValue: text) != nil:
+      return .aspectRatio(nil, contentMode: try mode(node, path))
+    case .object:
+      let o = try object(node, path: path, keys: ["ratio", "contentMode"])
+      return .aspectRatio(
+        try o["ratio"].map { try ratio($0, path + ".ratio") },
+        contentMode: try o["contentMode"].map { try mode($0, path + ".contentMode") } ?? .fit)
+    default:
+      return .aspectRatio(try ratio(node, path), contentMode: .fit)
+    }
+  }
+
+  /// The view of `overlay` or `background`: a view object, `{"alignment", "content": view}`,
+  /// or a paint (a colour string or a gradient), which fills a `Rectangle` in the frame as
+  /// SwiftUI's `background(_:)` / `overlay(_:)` with a `ShapeStyle` do (when `paints`; `mask`
+  /// takes views only). Several views (a `ForEach`) are overlaid as in a `ZStack` with that
+  /// alignment.
+  private func attachedView(
+    _ node: JSONNode, name: String, path: String, depth: Int, paints: Bool = true
+  ) throws -> (SceneView, UnitAnchor) {
+    if paints, case .string = node.value {
+      return (SceneView(kind: .shape(StyledShape(shape: .rectangle, style: .fill(try paint(node, path: path), evenOdd: false)))), .center)
+    }
+    if paints, case .object(let m) = node.value, m.count == 1, PresetReader.gradientKinds.contains(m[0].key) {
+      return (SceneView(kind: .shape(StyledShape(shape: .rectangle, style: .fill(try paint(node, path: path), evenOdd: false)))), .center)
+    }
+    var viewNode = node, viewPath = path
+    var alignment = UnitAnchor.center
+    if case .object(let m) = node.value, m.contains(where: { $0.key == "content" || $0.key == "alignment" }) {
+      let o = try object(node, path: path, keys: ["alignment", "content"])
+      guard let c = o["content"] else { throw fail(node, path, "\(name) needs 'content' (a view)") }
+      viewNode = c
+      viewPath = path + ".content"
+      alignment = try o["alignment"].map { try unitPoint($0, path: path + ".alignment") } ?? .center
+    }
+    let views = try self.views(viewNode, path: viewPath, depth: depth + 1)
+    let view = views.count == 1 ? views[0] : SceneView(kind: .zStack(alignment: alignment, children: views))
+    return (view, alignment)
   }
 
   /// `"Circle"`, a shape object (`{"RoundedRectangle": {"cornerRadius": 8}}`), or
@@ -472,17 +587,7 @@ extension PresetReader {
   /// A view object (`{"Circle": {}, "modifiers": […]}`), or `{"alignment": …, "content": view}`;
   /// several views (a `ForEach`) are overlaid as in a `ZStack` with that alignment.
   private func mask(_ node: JSONNode, path: String, depth: Int) throws -> Modifier {
-    var viewNode = node, viewPath = path
-    var alignment = UnitAnchor.center
-    if case .object(let m) = node.value, m.contains(where: { $0.key == "content" || $0.key == "alignment" }) {
-      let o = try object(node, path: path, keys: ["alignment", "content"])
-      guard let c = o["content"] else { throw fail(node, path, "mask needs 'content' (a view)") }
-      viewNode = c
-      viewPath = path + ".content"
-      alignment = try o["alignment"].map { try unitPoint($0, path: path + ".alignment") } ?? .center
-    }
-    let views = try self.views(viewNode, path: viewPath, depth: depth + 1)
-    let view = views.count == 1 ? views[0] : SceneView(kind: .zStack(alignment: alignment, children: views))
+    let (view, alignment) = try attachedView(node, name: "mask", path: path, depth: depth, paints: false)
     return .mask(view, alignment: alignment)
   }
 

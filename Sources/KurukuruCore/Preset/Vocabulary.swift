@@ -48,6 +48,7 @@ public enum ModifierName: String, CaseIterable, Sendable {
   case foregroundColor
   case foregroundStyle
   case clipShape, clipped, cornerRadius, mask
+  case overlay, background, aspectRatio, fixedSize
 
   public static var all: [String] { allCases.map(\.rawValue) }
 }
@@ -56,7 +57,7 @@ extension Modifier {
   /// The name the modifier is written with (`foregroundStyle` for both of its spellings).
   public var name: ModifierName {
     switch self {
-    case .frame: return .frame
+    case .frame, .flexibleFrame: return .frame
     case .padding: return .padding
     case .offset: return .offset
     case .rotationEffect: return .rotationEffect
@@ -69,6 +70,10 @@ extension Modifier {
     case .clipped: return .clipped
     case .cornerRadius: return .cornerRadius
     case .mask: return .mask
+    case .overlay: return .overlay
+    case .background: return .background
+    case .aspectRatio: return .aspectRatio
+    case .fixedSize: return .fixedSize
     }
   }
 }

@@ -15,7 +15,7 @@ extension SceneView {
   /// Calls `visit` with every animated value (one with an animation; constants are skipped) of
   /// this view and its descendants (an animated colour as its four component tracks): the
   /// view's base (shape geometry, trim, paint, stroke; a stack's children, in order) first, then
-  /// its modifiers in order (a `mask` view's values where the modifier stands). The one list of where a scene's animations live: the timeline (loop
+  /// its modifiers in order (a `mask`, `overlay` or `background` view's values where the modifier stands). The one list of where a scene's animations live: the timeline (loop
   /// period, seams) and the exporters read it here.
   public func forEachAnimatedValue(_ visit: (AnimatedValue, ValueRole) -> Void) {
     func value(_ v: AnimatedValue?, _ role: ValueRole = .other) { if let v, v.animation != nil { visit(v, role) } }
@@ -69,7 +69,8 @@ extension SceneView {
       case .clipShape(let shape, _): geometry(shape)
       case .clipped: break
       case .cornerRadius(let r): value(r)
-      case .mask(let v, _): v.forEachAnimatedValue(visit)
+      case .mask(let v, _), .overlay(let v, _), .background(let v, _): v.forEachAnimatedValue(visit)
+      case .flexibleFrame, .aspectRatio, .fixedSize: break
       }
     }
   }

@@ -10,13 +10,13 @@ extension UnitAnchor {
 extension Modifier {
   /// How the modifier moves its content at `t` seconds, for content of `contentSize` points that
   /// layout shifted by `shift` (`LaidOutView.shifts`): `frame` and `padding` translate by the
-  /// shift, `offset` by its amounts, `rotationEffect` and `scaleEffect` turn or scale about their
+  /// shift (so do flexible frames; `aspectRatio` and `fixedSize` shift by zero), `offset` by its amounts, `rotationEffect` and `scaleEffect` turn or scale about their
   /// anchor in the content's frame (translate the anchor to the origin, turn or scale, translate
   /// back: SwiftUI's rule). nil for modifiers that do not move their content by an affine
   /// transform (`rotation3DEffect` is a projection; opacity, shadow and styles do not move).
   public func transform(contentSize: Size, shift: Point, at t: Double) -> Transform? {
     switch self {
-    case .frame, .padding:
+    case .frame, .flexibleFrame, .aspectRatio, .fixedSize, .padding:
       return .translation(x: shift.x, y: shift.y)
     case .offset(let x, let y):
       return .translation(x: x.value(at: t), y: y.value(at: t))
@@ -28,7 +28,8 @@ extension Modifier {
       let a = anchor.point(in: contentSize)
       return Transform.translation(x: -a.x, y: -a.y).then(.scale(x: x.value(at: t), y: y.value(at: t)))
         .then(.translation(x: a.x, y: a.y))
-    case .rotation3DEffect, .opacity, .shadow, .foregroundStyle, .clipShape, .clipped, .cornerRadius, .mask:
+    case .rotation3DEffect, .opacity, .shadow, .foregroundStyle, .clipShape, .clipped, .cornerRadius, .mask, .overlay,
+      .background:
       return nil
     }
   }

@@ -82,8 +82,10 @@ public struct SceneView: Equatable, Sendable {
   /// This view and every view inside it, the views of its modifiers (`mask`) included.
   public var viewCount: Int {
     let own = modifiers.reduce(0) { n, m in
-      if case .mask(let v, _) = m { return n + v.viewCount }
-      return n
+      switch m {
+      case .mask(let v, _), .overlay(let v, _), .background(let v, _): return n + v.viewCount
+      default: return n
+      }
     }
     switch kind {
     case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
@@ -104,8 +106,11 @@ public indirect enum ViewKind: Equatable, Sendable {
   case hStack(alignment: UnitAnchor, spacing: Double, children: [SceneView])
   /// Children top to bottom, `spacing` points apart, aligned horizontally.
   case vStack(alignment: UnitAnchor, spacing: Double, children: [SceneView])
-  /// Takes the space it is offered and draws nothing.
-  case spacer
+  /// SwiftUI's `Spacer(minLength:)`: draws nothing; in an `HStack` (`VStack`) it takes the
+  /// width (height) it is offered but at least `minLength` points, and no height (width); outside
+  /// a stack it takes what it is offered on both axes (at least `minLength`). Its ideal length
+  /// (under `fixedSize`) is `minLength`. Default `minLength` 8 points.
+  case spacer(minLength: Double)
   /// One line of text, as large as its typographic box whatever it is offered (`TextSpec`).
   case text(TextSpec)
 }
@@ -292,4 +297,54 @@ public enum Modifier: Equatable, Sendable {
   /// this modifier and placed in that frame by `alignment` (default centre); it inherits the
   /// foreground style.
   case mask(SceneView, alignment: UnitAnchor)
+  /// SwiftUI's `overlay(alignment:content:)`: `view` is offered the content's size at this
+  /// modifier, placed in that frame by `alignment` (default centre) and drawn over the content;
+  /// the content keeps its size. `view` inherits the foreground style.
+  case overlay(SceneView, alignment: UnitAnchor)
+  /// SwiftUI's `background(alignment:content:)`: as `overlay`, drawn behind the content.
+  case background(SceneView, alignment: UnitAnchor)
+  /// SwiftUI's `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`
+  /// (`FlexibleFrame` has the rule).
+  case flexibleFrame(FlexibleFrame)
+  /// SwiftUI's `aspectRatio(_:contentMode:)`: the content is offered the largest (`fit`) or
+  /// smallest (`fill`) size of width / height `ratio` within (around) the offer; `ratio` nil
+  /// takes the content's ideal size's. The view takes the content's size.
+  case aspectRatio(Double?, contentMode: AspectRatioMode)
+  /// SwiftUI's `fixedSize(horizontal:vertical:)`: on the fixed axes the content is offered
+  /// nothing (SwiftUI's nil proposal) and takes its ideal size; the view takes the content's size.
+  case fixedSize(horizontal: Bool, vertical: Bool)
+}
+
+/// SwiftUI's `ContentMode` (`aspectRatio`'s fit or fill).
+public enum AspectRatioMode: String, CaseIterable, Equatable, Sendable {
+  case fit, fill
+}
+
+/// The bounds of a flexible frame, in points (`nil` = not given; a maximum may be `.infinity`),
+/// and where it puts its content. Per axis, offered `p` (nil when the parent asks for the ideal
+/// size): the content is offered `p` clamped to `min…max` (nil → `ideal`, nil if none); the frame
+/// takes the content's size `c`, then `max(min, min(c, p))` when `min` is given and
+/// `min(max, max(c, p))` when `max` is given (with `p` nil: `c` clamped to `min…max`), as
+/// SwiftUI's `_FlexFrameLayout` does. `min ≤ ideal ≤ max` where given.
+public struct FlexibleFrame: Equatable, Sendable {
+  public var minWidth: Double?
+  public var idealWidth: Double?
+  public var maxWidth: Double?
+  public var minHeight: Double?
+  public var idealHeight: Double?
+  public var maxHeight: Double?
+  public var alignment: UnitAnchor
+
+  public init(
+    minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil,
+    idealHeight: Double? = nil, maxHeight: Double? = nil, alignment: UnitAnchor = .center
+  ) {
+    self.minWidth = minWidth
+    self.idealWidth = idealWidth
+    self.maxWidth = maxWidth
+    self.minHeight = minHeight
+    self.idealHeight = idealHeight
+    self.maxHeight = maxHeight
+    self.alignment = alignment
+  }
 }

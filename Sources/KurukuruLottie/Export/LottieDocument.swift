@@ -88,11 +88,20 @@ struct LottieDocument {
 
   // MARK: - Views
 
-  /// A view in the tree: its index path (children of stacks) and its place for messages.
+  /// A view in the tree: its path from the root (children of stacks, views of `overlay` and
+  /// `background`) and its place for messages.
   struct Node {
     var view: SceneView
-    var path: [Int]
+    var path: [Step]
     var place: String
+  }
+
+  /// One step down the laid-out tree.
+  enum Step {
+    /// Child `i` of a stack.
+    case child(Int)
+    /// The view carried by modifier `k` (`LaidOutView.attachments`).
+    case attachment(Int)
   }
 
   /// How leaves are painted: normally, or as one band of a glow (a solid colour, strokes widened).
@@ -110,7 +119,7 @@ struct LottieDocument {
     switch node.view.modifiers[k - 1] {
     case .foregroundStyle(let paint):
       return try content(node, k - 1, environment: paint, mode: mode)
-    case .frame, .padding:
+    case .frame, .flexibleFrame, .aspectRatio, .fixedSize, .padding:
       let inner = try content(node, k - 1, environment: env, mode: mode)
       let shift = layoutVector(node) { $0.shifts[k - 1] }
       return translated(inner, shift[0], shift[1], name: name)
@@ -143,6 +152,15 @@ struct LottieDocument {
       let opacity = clamped(o, scale: 100, range: 0...100)
       if opacity.isConstant && opacity.constant >= 100 { return inner }
       return [group(name, inner, transform(o: opacity)!)]
+    case .overlay(let attached, _), .background(let attached, _):
+      let inner = try content(node, k - 1, environment: env, mode: mode)
+      let attachedNode = Node(view: attached, path: node.path + [.attachment(k - 1)], place: "\(place).\(name)")
+      let items = try content(attachedNode, attached.modifiers.count, environment: env, mode: mode)
+      let offset = layoutVector(node) { $0.attachments[k - 1]?.offset ?? .zero }
+      let placed = [group(name, translated(items, offset[0], offset[1], name: "place"), nil)]
+      // Lottie draws the first item on top.
+      if case .overlay = node.view.modifiers[k - 1] { return placed + inner }
+      return inner + placed
     case .clipShape, .clipped, .cornerRadius, .mask:
       // Lottie clips and masks whole layers (`masksProperties`, track mattes); this exporter
       // writes the scene as one shape layer of groups, which have neither.
@@ -208,7 +226,7 @@ struct LottieDocument {
       }
       var groups: [Lottie.Shape] = []
       for (i, child) in children.enumerated() {
-        let childNode = Node(view: child, path: node.path + [i], place: "\(node.place).\(kind).content[\(i)]")
+        let childNode = Node(view: child, path: node.path + [.child(i)], place: "\(node.place).\(kind).content[\(i)]")
         let items = try content(childNode, child.modifiers.count, environment: env, mode: mode)
         let offset = layoutVector(node) { $0.childOffsets[i] }
         groups.append(group("\(kind)[\(i)]", translated(items, offset[0], offset[1], name: "place"), nil))
@@ -578,7 +596,13 @@ struct LottieDocument {
   /// The layout of `node` at `t`.
   func trace(_ node: Node, at t: Double) -> LaidOutView {
     var v = layoutIsAnimated ? scene.layout(at: t).root : staticTrace.root
-    for i in node.path where i < v.children.count { v = v.children[i] }
+    for step in node.path {
+      switch step {
+      case .child(let i) where i < v.children.count: v = v.children[i]
+      case .attachment(let k) where k < v.attachments.count: if let a = v.attachments[k] { v = a.layout }
+      default: break
+      }
+    }
     return v
   }
 

@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+
+@testable import KurukuruCore
+
+/// The presets ported for overlays, flexible frames and stacks, probed against their sources'
+/// own math: CSS keyframes of percentages of the container (MUI) and CSS transforms with
+/// alternate iterations (Ant Design), computed here from the sources' numbers with CSS's rules,
+/// not with the preset format's keyframes.
+final class PortedLayoutPresetTests: XCTestCase {
+  /// The CSS iteration progress at `t` of an animation of `duration` seconds delayed `delay`
+  /// seconds, in the steady state (as if it had always run); `alternate` runs odd iterations
+  /// backwards.
+  static func progress(_ t: Double, duration: Double, delay: Double, alternate: Bool = false) -> Double {
+    let local = t - delay
+    let iteration = (local / duration).rounded(.down)
+    let f = local / duration - iteration
+    let odd = Int(iteration).quotientAndRemainder(dividingBy: 2).remainder != 0
+    return alternate && odd ? 1 - f : f
+  }
+
+  // MARK: - MUI LinearProgress
+
+  /// Each bar's left and right edge at 420 instants of the 2.1 s loop, from the keyframes
+  /// `indeterminate1` (left −35 % → 100 %, right 100 % → −90 % over 0…60 %, then held) under
+  /// cubic-bezier(0.65, 0.815, 0.735, 0.395) and `indeterminate2` (left −200 % → 107 %, right
+  /// 100 % → −8 %) under cubic-bezier(0.165, 0.84, 0.44, 1) delayed 1.15 s, in percent of the
+  /// 240-pt root: the bar spans [left·W, W − right·W]. To 0.001 pt. The track is the whole
+  /// 240 × 4 canvas and the clip is the canvas.
+  func testBarsFollowMUIsKeyframes() throws {
+    let scene = try Preset.load(path: presetPath("mui-linear-progress")).scene()
+    XCTAssertEqual(scene.timeline.period, 2.1, accuracy: 1e-12)
+    XCTAssertEqual(scene.size, Size(width: 240, height: 4))
+    XCTAssertNil(scene.canvasOverflow(), "the clip removes what leaves the root")
+    let w = 240.0
+    let bars: [(curve: [Double], delay: Double, left: (Double, Double), right: (Double, Double))] = [
+      ([0.65, 0.815, 0.735, 0.395], 0, (-0.35, 1), (1, -0.9)),
+      ([0.165, 0.84, 0.44, 1], 1.15, (-2, 1.07), (1, -0.08)),
+    ]
+    var worst = 0.0
+    for k in 0..<420 {
+      let t = Double(k) / 200
+      let items = scene.displayList(at: t).items
+      let drawn = flatDrawings(items).map { canvasBounds($0.drawing) }
+      XCTAssertEqual(drawn.count, 3, "track, bar 1, bar 2")
+      XCTAssertEqual(drawn[0].minX, 0, accuracy: 1e-9)
+      XCTAssertEqual(drawn[0].size.width, w, accuracy: 1e-9)
+      XCTAssertEqual(drawn[0].size.height, 4, accuracy: 1e-9)
+      for (bar, rect) in zip(bars, drawn.dropFirst()) {
+        let p = Self.progress(t, duration: 2.1, delay: bar.delay)
+        let c = bar.curve
+        let f = p < 0.6 ? PortedPresetSourceTests.cssCurve(c[0], c[1], c[2], c[3], p / 0.6) : 1
+        let left = bar.left.0 + (bar.left.1 - bar.left.0) * f
+        let right = bar.right.0 + (bar.right.1 - bar.right.0) * f
+        worst = max(worst, abs(rect.minX - left * w), abs(rect.maxX - (w - right * w)))
+        XCTAssertEqual(rect.minY, 0, accuracy: 1e-9)
+        XCTAssertEqual(rect.size.height, 4, accuracy: 1e-9)
+      }
+    }
+    XCTAssertLessThan(worst, 1e-3)
+  }
+
+  // MARK: - Ant Design Spin
+
+  /// The four dots at 360 instants of the 6 s loop: the holder (20 pt, centred in the 24-pt
+  /// canvas) turns rotate(45deg) → rotate(405deg) linearly over 1.2 s, clockwise on screen;
+  /// item n (9 pt, scale(0.75): radius 3.375 pt) sits in its corner, its centre 5.5 pt from the
+  /// holder's centre on each axis (top-left, top-right, bottom-right, bottom-left), with opacity
+  /// 0.3 → 1 linear over 1 s, alternate, delayed 0.4·n s. Drawn in stack order: row 1 (items 1,
+  /// 2), row 2 (items 4, 3). Positions to 1e-9 pt, opacities to 1e-9.
+  func testDotsFollowAntDesignsCSS() throws {
+    let scene = try Preset.load(path: presetPath("antd-spin")).scene()
+    XCTAssertEqual(scene.timeline.period, 6, accuracy: 1e-12)
+    XCTAssertNil(scene.canvasOverflow())
+    let corners: [(Double, Double, Double)] = [(-5.5, -5.5, 0), (5.5, -5.5, 0.4), (-5.5, 5.5, 1.2), (5.5, 5.5, 0.8)]
+    for k in 0..<360 {
+      let t = Double(k) / 60
+      let dots = flatDrawings(scene.displayList(at: t).items)
+      XCTAssertEqual(dots.count, 4)
+      let angle = (45 + 360 * Self.progress(t, duration: 1.2, delay: 0)) * .pi / 180
+      for ((dot, opacity), (x, y, delay)) in zip(dots, corners) {
+        let r = canvasBounds(dot)
+        // The path starts on the circle (at its 3 o'clock before the turn): radius 9 · 0.75 / 2.
+        guard case .move(let start)? = dot.path.elements.first else { return XCTFail("no path") }
+        let s = dot.transform.apply(start)
+        XCTAssertEqual(hypot(s.x - r.midX, s.y - r.midY), 3.375, accuracy: 1e-9)
+        XCTAssertEqual(r.midX, 12 + x * cos(angle) - y * sin(angle), accuracy: 1e-9, "\(t) s")
+        XCTAssertEqual(r.midY, 12 + x * sin(angle) + y * cos(angle), accuracy: 1e-9, "\(t) s")
+        let expected = 0.3 + 0.7 * Self.progress(t, duration: 1, delay: delay, alternate: true)
+        XCTAssertEqual(opacity, expected, accuracy: 1e-9, "\(t) s, delay \(delay)")
+      }
+    }
+  }
+}
