@@ -192,12 +192,13 @@ final class PresetLibraryTests: XCTestCase {
   /// restarts on the right once it has slid into the mouth. Likewise NV ballRotateChase's dots
   /// (seed 001's motion), NV ballPulseRise's scales (each pass ends where the next does not
   /// start), NV ballScaleRipple's ring (restarts small and opaque), NV audioEqualizer's bars
-  /// (end at 1% and restart at 0) and the iOS-style wheel (the loop is one of its 45° steps).
+  /// (end at 1% and restart at 0), the iOS-style wheel (the loop is one of its 45° steps) and
+  /// Bulma's loader (its keyframe ends at 359°, so it jumps 1° back).
   /// (Presets that set `duration`, such as the `"auto"` loops, are not checked here: `autoLoops`
   /// bounds their seams.)
   static let jumpsAtTheLoop: Set<String> = [
     "activity-indicator", "pacman", "nv-ball-rotate-chase", "nv-ball-pulse-rise", "nv-ball-scale-ripple",
-    "ios-activity-indicator",
+    "ios-activity-indicator", "bulma-loader",
   ]
 
   /// Presets whose loop ends on a symmetry of the shape: SpinKit's plane ends turned 180° in
