@@ -81,6 +81,6 @@ final class SuggestionTests: XCTestCase {
       "test.json:1:38: unknown view 'Oval' — did you mean 'Ellipse'? (at view)")
     XCTAssertEqual(
       presetError(#"{"width": 40, "height": 40, "frameRate": 30, "view": {"Circle": {}}}"#),
-      "test.json:1:29: unknown key 'frameRate' — did you mean 'fps'? (expected one of: name, title, description, family, source, width, height, background, fps, duration, parameters, view)")
+      "test.json:1:29: unknown key 'frameRate' — did you mean 'fps'? (expected one of: name, title, description, family, source, width, height, viewBox, background, fps, duration, parameters, view)")
   }
 }

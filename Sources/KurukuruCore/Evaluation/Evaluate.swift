@@ -142,7 +142,7 @@ struct Lowering {
   private func strokeStyle(_ spec: StrokeSpec) -> StrokeOptions {
     StrokeOptions(
       lineWidth: max(0, spec.lineWidth.value(at: t)), lineCap: spec.lineCap, lineJoin: spec.lineJoin,
-      miterLimit: spec.miterLimit, dash: spec.dash, dashPhase: spec.dashPhase.value(at: t))
+      miterLimit: spec.miterLimit, dash: spec.dash.map { max(0, $0.value(at: t)) }, dashPhase: spec.dashPhase.value(at: t))
   }
 
   /// Resolves gradient geometry from unit points of `rect` into points.

@@ -30,8 +30,8 @@ public struct Preset: Sendable {
 
   /// Top-level keys a preset may have.
   static let topLevelKeys = [
-    "$schema", "name", "title", "description", "family", "source", "width", "height", "background", "fps",
-    "duration", "parameters", "view",
+    "$schema", "name", "title", "description", "family", "source", "width", "height", "viewBox", "background",
+    "fps", "duration", "parameters", "view",
   ]
 
   // MARK: - Loading
@@ -189,8 +189,11 @@ public struct Preset: Sendable {
       }
     }
     let views = try reader.views(try required("view"), path: "view", depth: 0)
-    guard views.count == 1, let rootView = views.first else {
+    guard views.count == 1, var rootView = views.first else {
       throw reader.fail(try required("view"), "view", "the root view must be exactly one view, got \(views.count) (wrap them in a ZStack)")
+    }
+    if let n = top["viewBox"] {
+      rootView.modifiers += try reader.viewBox(n, canvas: Size(width: width, height: height))
     }
     if let maximum = autoMaximum {
       duration = try Timeline.autoDuration(root: rootView, fps: fps, maximum: maximum, limits: limits, file: file)

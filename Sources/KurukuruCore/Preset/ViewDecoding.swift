@@ -303,19 +303,45 @@ extension PresetReader {
       spec.miterLimit = try number(ml, path: path + ".miterLimit")
       guard spec.miterLimit >= 1, spec.miterLimit <= 1000 else { throw fail(ml, path + ".miterLimit", "miterLimit must be in 1…1000") }
     }
-    if let d = o["dash"] {
-      let items = try array(d, path: path + ".dash")
-      guard items.count <= 64 else { throw fail(d, path + ".dash", "at most 64 dash lengths") }
-      spec.dash = try items.enumerated().map { try number($1, path: path + ".dash[\($0)]") }
-      guard spec.dash.allSatisfy({ $0 >= 0 && $0 <= limits.maxCanvasPoints }) else {
-        throw fail(d, path + ".dash", "dash lengths must be ≥ 0 points")
-      }
-      if !spec.dash.isEmpty, spec.dash.allSatisfy({ $0 == 0 }) {
-        throw fail(d, path + ".dash", "a dash pattern needs a length > 0")
-      }
-    }
+    if let d = o["dash"] { spec.dash = try dashPattern(d, path: path + ".dash") }
     if let ph = o["dashPhase"] { spec.dashPhase = try animated(ph, path: path + ".dashPhase", within: offsetBound("dashPhase")) }
     return (paint, spec)
+  }
+
+  /// A dash pattern: an array of lengths in points (at most 64, ≥ 0, not all 0), or an animated
+  /// value whose keyframes are such arrays. Keyframe lists of different lengths are first
+  /// repeated to their least common multiple (at most 64), as SVG 2 animates `stroke-dasharray`
+  /// (a "repeatable list"), and entry k of the pattern is then one track through entry k of every
+  /// keyframe.
+  private func dashPattern(_ node: JSONNode, path: String) throws -> [AnimatedValue] {
+    func lengths(_ n: JSONNode, _ p: String) throws -> [Double] {
+      let items = try array(n, path: p)
+      guard items.count <= 64 else { throw fail(n, p, "at most 64 dash lengths") }
+      let dash = try items.enumerated().map { try number($1, path: p + "[\($0)]") }
+      guard dash.allSatisfy({ $0 >= 0 && $0 <= limits.maxCanvasPoints }) else {
+        throw fail(n, p, "dash lengths must be ≥ 0 points")
+      }
+      if !dash.isEmpty, dash.allSatisfy({ $0 == 0 }) { throw fail(n, p, "a dash pattern needs a length > 0") }
+      return dash
+    }
+    guard PresetReader.isAnimated(node) else { return try lengths(node, path).map { .constant($0) } }
+    let k = try keyframed(node, path: path, keys: PresetReader.animatedKeys) { n, p in
+      let dash = try lengths(n, p())
+      if dash.isEmpty { throw fail(n, p(), "an animated dash pattern needs at least one length in every keyframe") }
+      return dash
+    }
+    func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+    var count = 1
+    for list in k.values {
+      count = count / gcd(count, list.count) * list.count
+      guard count <= 64 else {
+        throw fail(node, path, "the keyframes' dash lists repeat to more than 64 lengths (their least common multiple); use lists whose lengths share factors")
+      }
+    }
+    return (0..<count).map { i in
+      .track(Track.holdingEnds(
+        values: k.values.map { $0[i % $0.count] }, keyTimes: k.keyTimes, curves: k.curves, animation: k.animation))
+    }
   }
 
   // MARK: - Modifiers

@@ -29,7 +29,7 @@ extension SceneView {
       case nil: break
       }
     }
-    func stroke(_ s: StrokeSpec) { value(s.lineWidth); value(s.dashPhase) }
+    func stroke(_ s: StrokeSpec) { value(s.lineWidth); s.dash.forEach { value($0) }; value(s.dashPhase) }
     func geometry(_ shape: ShapeKind) {
       switch shape {
       case .roundedRectangle(let r): value(r)

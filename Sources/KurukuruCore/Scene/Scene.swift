@@ -161,19 +161,21 @@ public enum ShapeStyleSpec: Equatable, Sendable {
   case strokeBorder(PaintSpec?, StrokeSpec)
 }
 
-/// `StrokeOptions` with animatable width and dash phase.
+/// `StrokeOptions` with animatable width, dash lengths and dash phase.
 public struct StrokeSpec: Equatable, Sendable {
   /// Points. Default 1.
   public var lineWidth: AnimatedValue
   public var lineCap: LineCap
   public var lineJoin: LineJoin
   public var miterLimit: Double
-  public var dash: [Double]
+  /// Dash lengths in points, alternately on and off (an odd count repeats); empty = solid. Each
+  /// may be animated (all with one animation); an instant at which they are all 0 draws solid.
+  public var dash: [AnimatedValue]
   public var dashPhase: AnimatedValue
 
   public init(
     lineWidth: AnimatedValue = .constant(1), lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
-    miterLimit: Double = 10, dash: [Double] = [], dashPhase: AnimatedValue = .constant(0)
+    miterLimit: Double = 10, dash: [AnimatedValue] = [], dashPhase: AnimatedValue = .constant(0)
   ) {
     self.lineWidth = lineWidth
     self.lineCap = lineCap

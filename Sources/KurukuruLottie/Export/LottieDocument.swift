@@ -760,7 +760,7 @@ struct LottieDocument {
     if !stroke.dash.isEmpty {
       let pattern = stroke.dash.count % 2 == 1 ? stroke.dash + stroke.dash : stroke.dash
       dashes = pattern.enumerated().map { i, v in
-        Lottie.Dash(kind: i % 2 == 0 ? .dash : .gap, name: i % 2 == 0 ? "dash" : "gap", value: .constant(LottieNumber.round(v)))
+        Lottie.Dash(kind: i % 2 == 0 ? .dash : .gap, name: i % 2 == 0 ? "dash" : "gap", value: scalarProperty(clamped(v, scale: 1, range: 0...Double.greatestFiniteMagnitude)))
       }
       dashes.append(Lottie.Dash(kind: .offset, name: "offset", value: scalarProperty(animated(stroke.dashPhase))))
     }

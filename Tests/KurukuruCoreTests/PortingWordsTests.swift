@@ -1,0 +1,186 @@
+import Foundation
+import XCTest
+
+@testable import KurukuruCore
+
+/// The CSS, SVG and Android porting words (animated dash patterns, `viewBox`, …), each checked
+/// against the rule its source states, with expected values computed here from that rule.
+final class PortingWordsTests: XCTestCase {
+  // MARK: - Helpers
+
+  func drawings(_ items: [DisplayItem]) -> [Drawing] {
+    items.flatMap { item -> [Drawing] in
+      switch item {
+      case .drawing(let d): return [d]
+      case .layer(let l): return drawings(l.items)
+      case .projected(let g): return drawings(g.items)
+      case .clipped(let c): return drawings(c.items)
+      case .masked(let g): return drawings(g.items)
+      }
+    }
+  }
+
+  func stroke(_ text: String, at t: Double) throws -> StrokeOptions {
+    let list = try Preset(text: text, file: "t.json").scene().displayList(at: t)
+    guard let d = drawings(list.items).first, case .stroke(let s) = d.style else {
+      XCTFail("no stroke")
+      return StrokeOptions()
+    }
+    return s
+  }
+
+  /// A circle stroked with `dash` (JSON) and a 1 s linear, non-repeating animation.
+  func dashed(_ dash: String) -> String {
+    presetText(view: #"{"Circle": {}, "modifiers": [{"stroke": {"lineWidth": 2, "dash": \#(dash)}}, {"frame": 40}]}"#)
+  }
+
+  // MARK: - Animated dash patterns
+
+  /// Lists of the same length interpolate entry by entry.
+  func testDashFromToInterpolatesEachLength() throws {
+    let text = dashed(#"{"from": [2, 10], "to": [12, 4], "animation": "linear(duration: 1)"}"#)
+    let s = try stroke(text, at: 0.25)
+    XCTAssertEqual(s.dash.count, 2)
+    XCTAssertEqual(s.dash[0], 2 + 10 * 0.25, accuracy: 1e-12)
+    XCTAssertEqual(s.dash[1], 10 - 6 * 0.25, accuracy: 1e-12)
+  }
+
+  /// SVG 2's "repeatable list": [a, b] and [c, d, e] are both repeated to 6 entries
+  /// ([a, b, a, b, a, b] and [c, d, e, c, d, e]) before they are mixed.
+  func testDashListsOfDifferentLengthsRepeatToTheirLeastCommonMultiple() throws {
+    let from = [1.0, 2], to = [3.0, 5, 7]
+    let text = dashed(#"{"from": [1, 2], "to": [3, 5, 7], "animation": "linear(duration: 1)"}"#)
+    let s = try stroke(text, at: 0.5)
+    XCTAssertEqual(s.dash.count, 6)
+    for k in 0..<6 {
+      XCTAssertEqual(s.dash[k], (from[k % 2] + to[k % 3]) / 2, accuracy: 1e-12, "entry \(k)")
+    }
+    XCTAssertEqual(try stroke(text, at: 0).dash, [1, 2, 1, 2, 1, 2])
+    let late = try stroke(text, at: 0.75).dash
+    for k in 0..<6 { XCTAssertEqual(late[k], from[k % 2] + (to[k % 3] - from[k % 2]) * 0.75, accuracy: 1e-12) }
+  }
+
+  /// A curve that overshoots below 0 clamps each length at 0, as CSS clamps an interpolated
+  /// `stroke-dasharray` to its non-negative range.
+  func testOvershootingDashLengthsClampAtZero() throws {
+    let text = dashed(#"{"from": [4, 4], "to": [0, 4], "curve": "cubic-bezier(0.5, 0, 0.5, 3)", "animation": "linear(duration: 1)"}"#)
+    // The curve's y passes 1 near x = 0.5 (3·0.75·0.25·... ≥ 1.5), so 4 − 4·y is negative.
+    let s = try stroke(text, at: 0.5)
+    XCTAssertEqual(s.dash[0], 0)
+    XCTAssertEqual(s.dash[1], 4)
+  }
+
+  /// The dash lengths are animated values of the scene: they set the loop.
+  func testAnimatedDashSetsTheLoop() throws {
+    let text = dashed(#"{"values": [[1, 3], [3, 1], [1, 3]], "animation": "linear(duration: 1.5).repeatForever(autoreverses: false)"}"#)
+    XCTAssertEqual(try Preset(text: text, file: "t.json").scene().timeline.period, 1.5, accuracy: 1e-12)
+  }
+
+  func testDashErrors() {
+    XCTAssertEqual(
+      presetError(dashed(#"{"from": [], "to": [1, 2], "animation": "linear"}"#)),
+      "test.json:4:85: an animated dash pattern needs at least one length in every keyframe (at view.modifiers[0].stroke.dash.from)")
+    XCTAssertEqual(
+      presetError(dashed(#"{"from": [0, 0], "to": [1, 2], "animation": "linear"}"#)),
+      "test.json:4:85: a dash pattern needs a length > 0 (at view.modifiers[0].stroke.dash.from)")
+    let fortyNine = "[" + Array(repeating: "1", count: 49).joined(separator: ", ") + "]"
+    XCTAssertEqual(
+      presetError(dashed(#"{"from": [1, 2, 3], "to": \#(fortyNine), "animation": "linear"}"#))?.contains(
+        "the keyframes' dash lists repeat to more than 64 lengths (their least common multiple)"), true)
+    XCTAssertEqual(
+      presetError(dashed(#"{"from": [1, -2], "to": [1, 2], "animation": "linear"}"#)),
+      "test.json:4:85: dash lengths must be ≥ 0 points (at view.modifiers[0].stroke.dash.from)")
+  }
+
+  // MARK: - viewBox
+
+  /// SVG 2's default `preserveAspectRatio="xMidYMid meet"`: a 64 × 32 box on a 100 × 100 canvas
+  /// scales by min(100/64, 100/32) = 1.5625 and is centred, so the box's corners land at
+  /// (0, 25) and (100, 75).
+  func testViewBoxMeetsAndCentres() throws {
+    let text = presetText(
+      view: #"{"Rectangle": {}, "modifiers": [{"fill": "red"}]}"#, extra: #"\#n  "viewBox": [0, 0, 64, 32],"#)
+    let d = try XCTUnwrap(drawings(try Preset(text: text, file: "t.json").scene().displayList(at: 0).items).first)
+    let points = d.path.elements.compactMap { e -> Point? in
+      if case .move(let p) = e { return p }
+      if case .line(let p) = e { return p }
+      return nil
+    }.map { d.transform.apply($0) }
+    let xs = points.map(\.x), ys = points.map(\.y)
+    XCTAssertEqual(xs.min() ?? -1, 0, accuracy: 1e-9)
+    XCTAssertEqual(xs.max() ?? -1, 100, accuracy: 1e-9)
+    XCTAssertEqual(ys.min() ?? -1, 25, accuracy: 1e-9)
+    XCTAssertEqual(ys.max() ?? -1, 75, accuracy: 1e-9)
+  }
+
+  /// A stroke width in drawing units scales with the box.
+  func testViewBoxScalesStrokes() throws {
+    let text = presetText(
+      view: #"{"Circle": {}, "modifiers": [{"stroke": {"lineWidth": 4}}, {"frame": 20}]}"#, extra: #"\#n  "viewBox": [0, 0, 50, 50],"#)
+    let d = try XCTUnwrap(drawings(try Preset(text: text, file: "t.json").scene().displayList(at: 0).items).first)
+    XCTAssertEqual(d.transform.a, 2, accuracy: 1e-12)
+    XCTAssertEqual(d.transform.d, 2, accuracy: 1e-12)
+    XCTAssertEqual(d.transform.apply(Point(x: 10, y: 10)).x, 50, accuracy: 1e-9, "the circle's centre is the canvas centre")
+  }
+
+  func testViewBoxErrors() {
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Circle": {}}"#, extra: #"\#n  "viewBox": [0, 0, 44],"#)),
+      "test.json:4:14: viewBox is [minX, minY, width, height] in drawing units, as SVG's viewBox=\"minX minY width height\"; got 3 numbers (at viewBox)")
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Circle": {}}"#, extra: #"\#n  "viewBox": [0, 0, 0, 44],"#)),
+      "test.json:4:21: the viewBox width must be in (0, 8192] drawing units, got 0 (at viewBox[2])")
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Circle": {}}"#, extra: #"\#n  "viewBox": [0, 0, 0.001, 0.001],"#)),
+      "test.json:4:14: the viewBox would scale its drawing by 100000, more than 10000; give it the units the drawing uses (at viewBox)")
+  }
+
+  // MARK: - MUI's CircularProgress
+
+  /// A CSS `cubic-bezier(a, b, c, d)` at progress x, by bisection on the curve's parameter.
+  static func cssCurve(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ x: Double) -> Double {
+    func cubic(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
+      let u = 1 - s
+      return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
+    }
+    var lo = 0.0, hi = 1.0
+    for _ in 0..<100 {
+      let mid = (lo + hi) / 2
+      if cubic(a, c, mid) < x { lo = mid } else { hi = mid }
+    }
+    return cubic(b, d, (lo + hi) / 2)
+  }
+
+  /// At 280 instants of the 1.4 s loop, by CircularProgress.js's keyframes: the dash pattern
+  /// [1 → 100 → 1, 200] and offset 0 → −15 → −126 (user units) per half, each half eased by
+  /// `ease-in-out` = cubic-bezier(0.42, 0, 0.58, 1); the svg's 44-unit viewBox in a 40 pt span
+  /// (scale 40/44), the circle of r 20.2 about the span's centre, turned 360° · t / 1.4.
+  func testMUICircularProgressFollowsItsKeyframes() throws {
+    let scene = try Preset.load(path: presetPath("mui-circular-progress")).scene()
+    XCTAssertEqual(scene.timeline.period, 1.4, accuracy: 1e-12)
+    XCTAssertNil(scene.canvasOverflow())
+    let scale = 40.0 / 44
+    for k in 0..<280 {
+      let t = Double(k) * 1.4 / 280, p = t / 1.4
+      let half = p < 0.5 ? 0 : 1
+      let e = Self.cssCurve(0.42, 0, 0.58, 1, half == 0 ? p / 0.5 : (p - 0.5) / 0.5)
+      let dash = half == 0 ? 1 + 99 * e : 100 - 99 * e
+      let offset = half == 0 ? -15 * e : -15 - 111 * e
+      let arc = try XCTUnwrap(drawings(scene.displayList(at: t).items).first)
+      guard case .stroke(let s) = arc.style else { return XCTFail("not a stroke") }
+      XCTAssertEqual(s.dash.count, 2)
+      XCTAssertEqual(s.dash[0], dash, accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(s.dash[1], 200)
+      XCTAssertEqual(s.dashPhase, offset, accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(s.lineWidth, 3.6, accuracy: 1e-12)
+      // The path starts at 3 o'clock of the circle (SVG's circle and ours), turned with the span.
+      guard case .move(let start)? = arc.path.elements.first else { return XCTFail("no start") }
+      let angle = 2 * Double.pi * p
+      let expected = Point(x: 20 + 20.2 * scale * cos(angle), y: 20 + 20.2 * scale * sin(angle))
+      let got = arc.transform.apply(start)
+      XCTAssertEqual(got.x, expected.x, accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(got.y, expected.y, accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(hypot(arc.transform.a, arc.transform.b), scale, accuracy: 1e-12)
+    }
+  }
+}

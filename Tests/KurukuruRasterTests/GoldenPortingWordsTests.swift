@@ -1,0 +1,42 @@
+import KurukuruCore
+import KurukuruRaster
+import KurukuruSnapshot
+import XCTest
+
+// MARK: - Golden frames of the CSS, SVG and Android porting words
+
+/// One small inline preset per porting word, on a white 60 × 60 pt canvas at scale 2, and the
+/// presets ported with them. References live in `__Snapshots__/GoldenPortingWordsTests/`;
+/// re-record with `KURUKURU_RECORD=all` and look at them against the rule each test names.
+final class GoldenPortingWordsTests: XCTestCase {
+  /// An animated dash pattern: at 0.5 s [2, 6] has become [7, 4] halfway to [12, 2], and the
+  /// phase 0 → 10 is at 5 (the first dash starts 5 pt before 3 o'clock).
+  func testAnimatedDash() throws {
+    try word(
+      #"{"Circle": {}, "modifiers": [{"stroke": {"paint": "indigo", "lineWidth": 4, "dash": {"from": [2, 6], "to": [12, 2], "animation": "linear(duration: 1)"}, "dashPhase": {"from": 0, "to": 10, "animation": "linear(duration: 1)"}}}, {"frame": 44}]}"#,
+      at: [0.5])
+  }
+
+  /// A 20 × 10 viewBox on the 60 pt canvas scales by 3 and centres vertically: the 20 × 10
+  /// drawing (a red bar and a 2-unit stroked circle) fills the canvas's width and a 30 pt band.
+  func testViewBox() throws {
+    try word(
+      #"{"ZStack": {"content": [{"Rectangle": {}, "modifiers": [{"fill": "rgb(221, 221, 221)"}]}, {"Circle": {}, "modifiers": [{"stroke": {"paint": "red", "lineWidth": 2}}, {"frame": 8}]}]}}"#,
+      at: [0], extra: #""viewBox": [0, 0, 20, 10], "#)
+  }
+
+  /// MUI's CircularProgress: dash [1, 200] growing to 100 at 0.7 s and shrinking back, its
+  /// offset running to −126, the svg's 44-unit viewBox in 40 pt, the whole turning in 1.4 s.
+  func testMUICircularProgress() throws {
+    try assertFrames(of: "Presets/mui-circular-progress.json", at: [0.1, 0.7, 1.2], scale: 2)
+  }
+
+  private func word(
+    _ view: String, at times: [Double], extra: String = "", file: StaticString = #filePath, function: String = #function,
+    line: UInt = #line
+  ) throws {
+    let text = #"{"width": 60, "height": 60, \#(extra)"background": "white", "fps": 10, "view": \#(view)}"#
+    let preset = try Preset(text: text, file: "\(function).json")
+    try assertFrames(of: preset, at: times, scale: 2, file: file, function: function, line: line)
+  }
+}
