@@ -135,6 +135,51 @@ final class PortingWordsTests: XCTestCase {
       "test.json:4:14: the viewBox would scale its drawing by 100000, more than 10000; give it the units the drawing uses (at viewBox)")
   }
 
+  // MARK: - skew
+
+  /// CSS Transforms 1's skew(α, β) = [1 tan α; tan β 1] about the anchor: a 40 × 20 rectangle
+  /// at the centre of a 100 pt canvas, skewed by x 30° (animated 0 → 60° over 1 s, so 30° at
+  /// 0.5 s) and y −10° about its top-leading corner.
+  func testSkewShearsAboutItsAnchor() throws {
+    let text = presetText(view: #"{"Rectangle": {}, "modifiers": [{"frame": {"width": 40, "height": 20}}, {"skew": {"x": {"from": 0, "to": 60, "animation": "linear(duration: 1)"}, "y": -10, "anchor": "topLeading"}}]}"#)
+    let d = try XCTUnwrap(drawings(try Preset(text: text, file: "t.json").scene().displayList(at: 0.5).items).first)
+    let corner = Point(x: 30, y: 40)  // the frame's top-leading corner on the canvas
+    func expected(_ p: Point) -> Point {
+      let x = p.x - corner.x, y = p.y - corner.y
+      return Point(x: corner.x + x + tan(30 * Double.pi / 180) * y, y: corner.y + tan(-10 * Double.pi / 180) * x + y)
+    }
+    for local in [Point(x: 0, y: 0), Point(x: 40, y: 0), Point(x: 40, y: 20), Point(x: 0, y: 20)] {
+      let got = d.transform.apply(local)
+      let want = expected(Point(x: corner.x + local.x, y: corner.y + local.y))
+      XCTAssertEqual(got.x, want.x, accuracy: 1e-9, "\(local)")
+      XCTAssertEqual(got.y, want.y, accuracy: 1e-9, "\(local)")
+    }
+  }
+
+  /// A number is CSS's `skew(a)`, which is `skewX(a)`, about the centre.
+  func testSkewNumberIsSkewX() throws {
+    let text = presetText(view: #"{"Rectangle": {}, "modifiers": [{"frame": 20}, {"skew": 45}]}"#)
+    let d = try XCTUnwrap(drawings(try Preset(text: text, file: "t.json").scene().displayList(at: 0).items).first)
+    // The frame's top edge (10 pt above the centre) moves left by tan 45° · 10 = 10 pt.
+    XCTAssertEqual(d.transform.apply(Point(x: 0, y: 0)).x, 40 - 10, accuracy: 1e-9)
+    XCTAssertEqual(d.transform.apply(Point(x: 0, y: 20)).x, 40 + 10, accuracy: 1e-9)
+    XCTAssertEqual(d.transform.apply(Point(x: 0, y: 0)).y, 40, accuracy: 1e-9)
+  }
+
+  func testSkewXAndSkewYSuggestSkew() {
+    XCTAssertEqual(Suggestion.closest(to: "skewX", in: PresetReader.viewModifiers), "skew")
+    XCTAssertEqual(Suggestion.closest(to: "skewY", in: PresetReader.viewModifiers), "skew")
+  }
+
+  func testSkewErrors() {
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Rectangle": {}, "modifiers": [{"skew": 90}]}"#)),
+      "test.json:4:52: skew angle must be in −89…89 degrees, got 90 (at view.modifiers[0].skew)")
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Rectangle": {}, "modifiers": [{"skew": {"anchor": "top"}}]}"#)),
+      "test.json:4:52: skew needs 'x' and/or 'y' (degrees, as CSS's skewX/skewY) (at view.modifiers[0].skew)")
+  }
+
   // MARK: - MUI's CircularProgress
 
   /// A CSS `cubic-bezier(a, b, c, d)` at progress x, by bisection on the curve's parameter.

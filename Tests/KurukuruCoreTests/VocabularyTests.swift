@@ -36,7 +36,7 @@ final class VocabularyTests: XCTestCase {
       .frame: "10", .padding: "2", .offset: #"{"x": 1}"#, .rotationEffect: "30", .scaleEffect: "2", .opacity: "0.5",
       .rotation3DEffect: #"{"degrees": 30, "axis": [0, 1, 0]}"#, .shadow: #"{"radius": 2}"#, .foregroundColor: #""red""#,
       .foregroundStyle: #""red""#, .clipShape: #""Capsule""#, .clipped: "{}", .cornerRadius: "4",
-      .mask: #"{"Circle": {}}"#,
+      .mask: #"{"Circle": {}}"#, .skew: "10",
     ]
     for name in ModifierName.allCases {
       let argument = try XCTUnwrap(arguments[name], "\(name)")

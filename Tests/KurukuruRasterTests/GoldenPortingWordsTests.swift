@@ -25,6 +25,12 @@ final class GoldenPortingWordsTests: XCTestCase {
       at: [0], extra: #""viewBox": [0, 0, 20, 10], "#)
   }
 
+  /// CSS skewX(20deg) skewY(−10deg) about the centre of a 30 × 30 square: its top leans left
+  /// (x' = x + tan 20° · y) and its right side rises (y' = y + tan(−10°) · x), a parallelogram.
+  func testSkew() throws {
+    try word(#"{"Rectangle": {}, "modifiers": [{"fill": "teal"}, {"frame": 30}, {"skew": {"x": 20, "y": -10}}]}"#, at: [0])
+  }
+
   /// MUI's CircularProgress: dash [1, 200] growing to 100 at 0.7 s and shrinking back, its
   /// offset running to −126, the svg's 44-unit viewBox in 40 pt, the whole turning in 1.4 s.
   func testMUICircularProgress() throws {

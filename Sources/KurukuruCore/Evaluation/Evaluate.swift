@@ -50,7 +50,7 @@ struct Lowering {
     let modifier = view.modifiers[k - 1]
     let content = laidOut.sizes[k - 1]
     switch modifier {
-    case .frame, .padding, .offset, .rotationEffect, .scaleEffect:
+    case .frame, .padding, .offset, .rotationEffect, .scaleEffect, .skew:
       let items = inner()
       guard let m = modifier.transform(contentSize: content, shift: laidOut.shifts[k - 1], at: t) else { return items }
       return Lowering.transform(items, by: m)

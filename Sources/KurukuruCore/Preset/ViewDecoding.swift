@@ -398,6 +398,18 @@ extension PresetReader {
       }
       let s = try animated(node, path: path, within: scaleBound("scale"))
       return .scaleEffect(x: s, y: s, anchor: .center)
+    case .skew:
+      // CSS's skew(a) is skewX(a); tan(±90°) is infinite, so angles stay within ±89°.
+      let bound = Bound(name: "skew angle", range: -89...89, unit: " degrees", kind: .limitExceeded)
+      if case .object = node.value, !PresetReader.isAnimated(node) {
+        let o = try object(node, path: path, keys: ["x", "y", "anchor"])
+        if o["x"] == nil, o["y"] == nil { throw fail(node, path, "skew needs 'x' and/or 'y' (degrees, as CSS's skewX/skewY)") }
+        return .skew(
+          x: try o["x"].map { try animated($0, path: path + ".x", within: bound) } ?? .constant(0),
+          y: try o["y"].map { try animated($0, path: path + ".y", within: bound) } ?? .constant(0),
+          anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center)
+      }
+      return .skew(x: try animated(node, path: path, within: bound), y: .constant(0), anchor: .center)
     case .opacity:
       let v = try animated(node, path: path)
       if case .constant(let c) = v, !(0...1).contains(c) { throw fail(node, path, "opacity must be in 0…1, got \(fmt(c))") }

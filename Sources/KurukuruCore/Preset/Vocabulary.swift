@@ -39,6 +39,8 @@ public enum ModifierName: String, CaseIterable, Sendable {
   case foregroundColor
   case foregroundStyle
   case clipShape, clipped, cornerRadius, mask
+  /// CSS's `skew()`, `skewX()`, `skewY()`.
+  case skew
 
   public static var all: [String] { allCases.map(\.rawValue) }
 }
@@ -60,6 +62,7 @@ extension Modifier {
     case .clipped: return .clipped
     case .cornerRadius: return .cornerRadius
     case .mask: return .mask
+    case .skew: return .skew
     }
   }
 }

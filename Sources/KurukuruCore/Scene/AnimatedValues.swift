@@ -59,6 +59,7 @@ extension SceneView {
       case .rotationEffect(let d, _): value(d, .angle)
       case .rotation3DEffect(let d, _, _, let z, let p): value(d, .angle); value(z); value(p)
       case .scaleEffect(let x, let y, _): value(x); value(y)
+      case .skew(let x, let y, _): value(x); value(y)
       case .opacity(let o): value(o)
       case .shadow(let c, let r, let x, let y): color(c); value(r); value(x); value(y)
       case .foregroundStyle(let p): paint(p)

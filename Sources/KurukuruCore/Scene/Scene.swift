@@ -226,6 +226,10 @@ public enum Modifier: Equatable, Sendable {
     degrees: AnimatedValue, axis: Axis3D, anchor: UnitAnchor, anchorZ: AnimatedValue, perspective: AnimatedValue)
   /// Factors about `anchor` (default centre).
   case scaleEffect(x: AnimatedValue, y: AnimatedValue, anchor: UnitAnchor)
+  /// CSS Transforms 1 `skew(x, y)` about `anchor`: angles in degrees, `(p.x, p.y)` ↦
+  /// `(p.x + tan(x)·p.y, tan(y)·p.x + p.y)` relative to the anchor (y down, so a positive `x`
+  /// leans the top to the left, as in a browser).
+  case skew(x: AnimatedValue, y: AnimatedValue, anchor: UnitAnchor)
   /// 0…1, applied to the view as one layer.
   case opacity(AnimatedValue)
   /// A shadow of the view's alpha: colour (animatable), blur radius and offset in points.

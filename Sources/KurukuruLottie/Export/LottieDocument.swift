@@ -143,6 +143,10 @@ struct LottieDocument {
       let opacity = clamped(o, scale: 100, range: 0...100)
       if opacity.isConstant && opacity.constant >= 100 { return inner }
       return [group(name, inner, transform(o: opacity)!)]
+    case .skew:
+      throw LottieError(
+        file: scene.label, place: place,
+        message: "skew is not exported (Lottie's skew turns about its own axis, not CSS's shear); render it as gif, apng or webp instead")
     case .clipShape, .clipped, .cornerRadius, .mask:
       // Lottie clips and masks whole layers (`masksProperties`, track mattes); this exporter
       // writes the scene as one shape layer of groups, which have neither.
