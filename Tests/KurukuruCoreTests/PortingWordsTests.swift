@@ -180,6 +180,77 @@ final class PortingWordsTests: XCTestCase {
       "test.json:4:52: skew needs 'x' and/or 'y' (degrees, as CSS's skewX/skewY) (at view.modifiers[0].skew)")
   }
 
+  // MARK: - box-shadow spread
+
+  /// CSS Backgrounds 3 §7.1's spread radius: r + spread when r ≥ spread, else with the cubic
+  /// factor 1 + (r / spread − 1)³; shrinking floors r + spread at 0.
+  func testSpreadCornerRadiusFollowsCSS() {
+    XCTAssertEqual(Lowering.spreadCornerRadius(5, spread: 2), 7)
+    XCTAssertEqual(Lowering.spreadCornerRadius(0, spread: 4), 0, "a sharp corner stays sharp")
+    XCTAssertEqual(Lowering.spreadCornerRadius(2, spread: 4), 2 + 4 * (1 + pow(0.5 - 1, 3)), accuracy: 1e-12)
+    XCTAssertEqual(Lowering.spreadCornerRadius(3, spread: -5), 0)
+  }
+
+  /// A spread shadow is cast by the frame as a box, outset by the spread, and clipped to outside
+  /// the box: a 20 pt square with no offset shows only a 4 pt ring of shadow around it.
+  func testSpreadShadowIsTheOutsetBoxOutsideTheBox() throws {
+    let text = presetText(view: #"{"Spacer": {}, "modifiers": [{"frame": 20}, {"shadow": {"color": "red", "radius": 0, "spread": 4}}]}"#)
+    let list = try Preset(text: text, file: "t.json").scene().displayList(at: 0)
+    guard case .clipped(let clip)? = list.items.first, case .drawing(let d)? = clip.items.first else {
+      return XCTFail("\(list.items)")
+    }
+    XCTAssertTrue(clip.evenOdd)
+    let xs = d.path.elements.compactMap { e -> Double? in
+      switch e {
+      case .move(let p), .line(let p), .cubic(_, _, let p): return d.transform.apply(p).x
+      case .close: return nil
+      }
+    }
+    XCTAssertEqual(xs.min() ?? 0, 40 - 4, accuracy: 1e-9)
+    XCTAssertEqual(xs.max() ?? 0, 60 + 4, accuracy: 1e-9)
+  }
+
+  /// three-dots' dot-pulse at 300 instants of its 1.5 s loop, by _dot-pulse.scss: each dot is
+  /// the box-shadow of a 10 px box with border-radius 5px, so a disc of radius 5 + spread about
+  /// the dot's place (−15, 0, +15 px from the centre), spread −5 → 2 → −5 → −5 at 0, 30, 60,
+  /// 100 % linearly, the dots 0, 0.25 and 0.5 s late; none while the spread is −5.
+  func testDotPulseFollowsTheCSSKeyframes() throws {
+    let scene = try Preset.load(path: presetPath("three-dots-dot-pulse")).scene()
+    XCTAssertEqual(scene.timeline.period, 1.5, accuracy: 1e-12)
+    XCTAssertNil(scene.canvasOverflow())
+    func spread(_ t: Double) -> Double {
+      var p = t.truncatingRemainder(dividingBy: 1.5) / 1.5
+      if p < 0 { p += 1 }
+      if p < 0.3 { return -5 + 7 * p / 0.3 }
+      if p < 0.6 { return 2 - 7 * (p - 0.3) / 0.3 }
+      return -5
+    }
+    for k in 0..<300 {
+      let t = Double(k) * 1.5 / 300
+      let expected = [(-15.0, 0.0), (0, 0.25), (15, 0.5)].compactMap { dx, delay -> (Double, Double)? in
+        let r = 5 + spread(t - delay)
+        return r > 1e-9 ? (24 + dx, r) : nil
+      }
+      let discs = drawings(scene.displayList(at: t).items)
+      XCTAssertEqual(discs.count, expected.count, "\(t) s")
+      for (disc, (cx, r)) in zip(discs, expected) {
+        let points = disc.path.elements.compactMap { e -> Point? in
+          switch e {
+          case .move(let p), .line(let p), .cubic(_, _, let p): return disc.transform.apply(p)
+          case .close: return nil
+          }
+        }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        XCTAssertEqual(xs.min() ?? 0, cx - r, accuracy: 1e-6, "\(t) s")
+        XCTAssertEqual(xs.max() ?? 0, cx + r, accuracy: 1e-6, "\(t) s")
+        XCTAssertEqual(ys.min() ?? 0, 8 - r, accuracy: 1e-6, "\(t) s")
+        XCTAssertEqual(ys.max() ?? 0, 8 + r, accuracy: 1e-6, "\(t) s")
+        // A disc: every on-curve point is r from the centre.
+        for p in points { XCTAssertLessThanOrEqual(hypot(p.x - cx, p.y - 8), r * 1.000001 + 1e-9) }
+      }
+    }
+  }
+
   // MARK: - MUI's CircularProgress
 
   /// A CSS `cubic-bezier(a, b, c, d)` at progress x, by bisection on the curve's parameter.

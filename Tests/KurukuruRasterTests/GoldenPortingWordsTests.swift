@@ -31,6 +31,21 @@ final class GoldenPortingWordsTests: XCTestCase {
     try word(#"{"Rectangle": {}, "modifiers": [{"fill": "teal"}, {"frame": 30}, {"skew": {"x": 20, "y": -10}}]}"#, at: [0])
   }
 
+  /// box-shadow with spread: a 24 pt square with corners of 6, its shadow outset by 5 (corners
+  /// 11), offset (4, 4), blurred by 4 and cut out under the translucent square, beside a
+  /// 10 pt disc (cornerRadius 5) whose shadow spreads by −2 to a 6 pt disc at (0, 14).
+  func testBoxShadowSpread() throws {
+    try word(
+      #"{"VStack": {"spacing": 6, "content": [{"RoundedRectangle": {"cornerRadius": 6}, "modifiers": [{"fill": "rgba(0, 128, 255, 0.4)"}, {"frame": 24}, {"shadow": {"color": "black", "radius": 4, "x": 4, "y": 4, "spread": 5, "cornerRadius": 6}}]}, {"Circle": {}, "modifiers": [{"fill": "orange"}, {"frame": 10}, {"shadow": {"color": "purple", "radius": 0, "y": 14, "spread": -2, "cornerRadius": 5}}]}]}}"#,
+      at: [0])
+  }
+
+  /// three-dots' dot-pulse: at 0.45 s the first dot is at its widest (spread 2), the second
+  /// growing, the third gone; at 0.9 s the third is at its widest.
+  func testThreeDotsDotPulse() throws {
+    try assertFrames(of: "Presets/three-dots-dot-pulse.json", at: [0.45, 0.9], scale: 2)
+  }
+
   /// MUI's CircularProgress: dash [1, 200] growing to 100 at 0.7 s and shrinking back, its
   /// offset running to −126, the svg's 44-unit viewBox in 40 pt, the whole turning in 1.4 s.
   func testMUICircularProgress() throws {

@@ -71,6 +71,13 @@ struct Lowering {
       if items.isEmpty || color.alpha <= 0 { return items }
       let shadow = Shadow(color: color, radius: max(0, radius.value(at: t)), offset: Point(x: x.value(at: t), y: y.value(at: t)))
       return [.layer(Layer(opacity: 1, shadow: shadow, items: items))]
+    case .boxShadow(let color, let radius, let x, let y, let spread, let cornerRadius):
+      let items = inner()
+      let c = color.value(at: t)
+      guard c.alpha > 0 else { return items }
+      return Lowering.boxShadow(
+        box: Rect(origin: .zero, size: content), cornerRadius: max(0, cornerRadius.value(at: t)), spread: spread.value(at: t),
+        blur: max(0, radius.value(at: t)), offset: Point(x: x.value(at: t), y: y.value(at: t)), color: c) + items
     case .foregroundStyle(let paint):
       var e = env
       e.foreground = paint

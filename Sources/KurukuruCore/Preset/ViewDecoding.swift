@@ -415,9 +415,23 @@ extension PresetReader {
       if case .constant(let c) = v, !(0...1).contains(c) { throw fail(node, path, "opacity must be in 0…1, got \(fmt(c))") }
       return .opacity(v)
     case .shadow:
-      let o = try object(node, path: path, keys: ["color", "radius", "x", "y"])
+      let o = try object(node, path: path, keys: ["color", "radius", "x", "y", "spread", "cornerRadius"])
       guard let r = o["radius"] else { throw fail(node, path, "shadow needs 'radius' (points)") }
       let radius = try animated(r, path: path + ".radius", within: extentBound("radius", maximum: 1000))
+      if let s = o["spread"] {
+        return .boxShadow(
+          color: try o["color"].map { try animatedColor($0, path: path + ".color") } ?? .constant(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.33)),
+          radius: radius,
+          x: try o["x"].map { try animated($0, path: path + ".x", within: offsetBound("x")) } ?? .constant(0),
+          y: try o["y"].map { try animated($0, path: path + ".y", within: offsetBound("y")) } ?? .constant(0),
+          spread: try animated(s, path: path + ".spread", within: offsetBound("spread")),
+          cornerRadius: try o["cornerRadius"].map {
+            try animated($0, path: path + ".cornerRadius", within: extentBound("cornerRadius", maximum: 100_000))
+          } ?? .constant(0))
+      }
+      if let c = o["cornerRadius"] {
+        throw fail(c, path + ".cornerRadius", "a shadow's 'cornerRadius' goes with 'spread' (CSS's box-shadow, cast by the frame as a box)")
+      }
       return .shadow(
         // SwiftUI's default shadow colour: black at 33% opacity.
         color: try o["color"].map { try animatedColor($0, path: path + ".color") } ?? .constant(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.33)),

@@ -56,7 +56,7 @@ extension Modifier {
     case .rotation3DEffect: return .rotation3DEffect
     case .scaleEffect: return .scaleEffect
     case .opacity: return .opacity
-    case .shadow: return .shadow
+    case .shadow, .boxShadow: return .shadow
     case .foregroundStyle: return .foregroundStyle
     case .clipShape: return .clipShape
     case .clipped: return .clipped

@@ -62,6 +62,7 @@ extension SceneView {
       case .skew(let x, let y, _): value(x); value(y)
       case .opacity(let o): value(o)
       case .shadow(let c, let r, let x, let y): color(c); value(r); value(x); value(y)
+      case .boxShadow(let c, let r, let x, let y, let s, let cr): color(c); value(r); value(x); value(y); value(s); value(cr)
       case .foregroundStyle(let p): paint(p)
       case .clipShape(let shape, _): geometry(shape)
       case .clipped: break

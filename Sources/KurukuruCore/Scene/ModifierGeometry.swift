@@ -34,7 +34,7 @@ extension Modifier {
       let a = anchor.point(in: contentSize)
       let shear = Transform(a: 1, b: tan(y.value(at: t) * .pi / 180), c: tan(x.value(at: t) * .pi / 180), d: 1, tx: 0, ty: 0)
       return Transform.translation(x: -a.x, y: -a.y).then(shear).then(.translation(x: a.x, y: a.y))
-    case .rotation3DEffect, .opacity, .shadow, .foregroundStyle, .clipShape, .clipped, .cornerRadius, .mask:
+    case .rotation3DEffect, .opacity, .shadow, .boxShadow, .foregroundStyle, .clipShape, .clipped, .cornerRadius, .mask:
       return nil
     }
   }

@@ -234,6 +234,14 @@ public enum Modifier: Equatable, Sendable {
   case opacity(AnimatedValue)
   /// A shadow of the view's alpha: colour (animatable), blur radius and offset in points.
   case shadow(color: AnimatedColor, radius: AnimatedValue, x: AnimatedValue, y: AnimatedValue)
+  /// CSS's outer `box-shadow` (a `shadow` with `spread`): cast by the view's frame at the
+  /// modifier, a box with corners of `cornerRadius` points (capped at half the shorter side),
+  /// not by its ink: the box outset by `spread` points (negative shrinks it), its radius grown
+  /// by CSS's rule, offset by (`x`, `y`), blurred by `radius` (σ = radius / 2), drawn beneath
+  /// the view and only outside the box (CSS Backgrounds 3 §7.1).
+  case boxShadow(
+    color: AnimatedColor, radius: AnimatedValue, x: AnimatedValue, y: AnimatedValue, spread: AnimatedValue,
+    cornerRadius: AnimatedValue)
   /// Sets the foreground style for shapes inside that have no paint of their own.
   case foregroundStyle(PaintSpec)
   /// SwiftUI's `clipShape(_:style:)`: the content is drawn only inside `shape`, laid out in the

@@ -143,6 +143,10 @@ struct LottieDocument {
       let opacity = clamped(o, scale: 100, range: 0...100)
       if opacity.isConstant && opacity.constant >= 100 { return inner }
       return [group(name, inner, transform(o: opacity)!)]
+    case .boxShadow:
+      throw LottieError(
+        file: scene.label, place: place,
+        message: "a shadow with 'spread' (CSS's box-shadow) is not exported; render it as gif, apng or webp instead")
     case .skew:
       throw LottieError(
         file: scene.label, place: place,
