@@ -251,6 +251,63 @@ final class PortingWordsTests: XCTestCase {
     }
   }
 
+  // MARK: - Android path curves
+
+  /// AOSP's progress_indeterminate_horizontal_rect1_translatex.xml, as Android writes it.
+  static let rect1TranslatePath =
+    "M 0.0,0.0 L 0.2 0 C 0.3958333333336,0 0.474845090492,0.206797621729 0.5916666666664,0.417082932942 C 0.7151610251224,0.639379624869 0.81625,0.974556908664 1.0,1.0"
+
+  /// A path curve is the path's y at x: on a line by proportion, on a cubic where its x is x.
+  func testPathCurveIsTheYOfThePath() throws {
+    let curve = try AnimationParser.parseCurve("path(M0,0 L0.5,0.25 C 0.6,0.5 0.8,1 1,1)", number: { Double($0) ?? .nan })
+    XCTAssertEqual(curve.progress(0.25), 0.125, accuracy: 1e-12)
+    XCTAssertEqual(curve.progress(0.5), 0.25, accuracy: 1e-12)
+    // On the cubic at parameter u = 0.5: x = (0.5 + 3·0.6 + 3·0.8 + 1) / 8, y = (0.25 + 1.5 + 3 + 1) / 8.
+    XCTAssertEqual(curve.progress((0.5 + 1.8 + 2.4 + 1) / 8), (0.25 + 1.5 + 3 + 1) / 8, accuracy: 1e-12)
+    XCTAssertEqual(curve.progress(1), 1)
+    // One cubic is CSS's cubic-bezier with the same control points.
+    let one = try AnimationParser.parseCurve("path(M0,0 C 0.4,0 0.2,1 1,1)", number: { Double($0) ?? .nan })
+    for k in 0...20 {
+      let x = Double(k) / 20
+      XCTAssertEqual(one.progress(x), TimingCurve.bezier(UnitBezier(0.4, 0, 0.2, 1)).progress(x), accuracy: 1e-6)
+    }
+  }
+
+  /// The horizontal bar's rect1 offset written with AOSP's own path as one curve follows the
+  /// bundled preset's hand-split cubic-bezier keyframes (checked against AOSP to 0.001 pt in
+  /// PortedPresetSourceTests) to within 0.001 pt at 400 instants.
+  func testAndroidTranslatePathMatchesTheSplitKeyframes() throws {
+    let bundled = try Preset.load(path: presetPath("android-horizontal-indeterminate")).scene()
+    let text = presetText(view: #"{"Rectangle": {}, "modifiers": [{"frame": {"width": 288, "height": 2}}, {"offset": {"x": {"from": -522.59998, "to": 199.60001, "curve": "path(\#(Self.rect1TranslatePath))", "animation": "linear(duration: 2).repeatForever(autoreverses: false)"}}}]}"#)
+    let scene = try Preset(text: text, file: "t.json").scene()
+    var worst = 0.0
+    for k in 0..<400 {
+      let t = Double(k) / 200
+      guard let ours = drawings(scene.displayList(at: t).items).first, let theirs = drawings(bundled.displayList(at: t).items).last else {
+        return XCTFail()
+      }
+      // Both bars are 288 wide before their scale; compare where their centre goes.
+      let a = ours.transform.apply(Point(x: 144, y: 1)).x - 50 + 180
+      let b = theirs.transform.apply(Point(x: 144, y: 1)).x
+      worst = max(worst, abs(a - b))
+    }
+    XCTAssertLessThan(worst, 1e-3)
+  }
+
+  func testPathCurveErrors() {
+    func message(_ text: String) -> String? {
+      do { _ = try AnimationParser.parseCurve(text, number: { Double($0) ?? .nan }); return nil } catch let e as AnimationSyntaxError {
+        return "\(e.offset): \(e.message)"
+      } catch { return "\(error)" }
+    }
+    XCTAssertEqual(message("path(M0,0 C 0.5,0 0.5,1 1,0.9)"), "5: a path curve runs from (0, 0) to (1, 1), as Android's PathInterpolator requires")
+    XCTAssertEqual(
+      message("path(M0,0 C 1.5,0 -0.5,1 1,1)"),
+      "5: a path curve's x must never decrease (Android's PathInterpolator: the path cannot loop back on itself)")
+    XCTAssertEqual(message("path(M0,0 c 0.5,0 0.5,1 1,1)"), "10: path curves take absolute M, L and C commands only, found 'c'")
+    XCTAssertEqual(message("path(M0,0 L1,1"), "14: a path curve ends with ')'")
+  }
+
   // MARK: - MUI's CircularProgress
 
   /// A CSS `cubic-bezier(a, b, c, d)` at progress x, by bisection on the curve's parameter.

@@ -46,6 +46,14 @@ final class GoldenPortingWordsTests: XCTestCase {
     try assertFrames(of: "Presets/three-dots-dot-pulse.json", at: [0.45, 0.9], scale: 2)
   }
 
+  /// An Android path curve: three dots offset 0 → 40 pt through `path(M0,0 L0.2,0 C …)` at 0.1,
+  /// 0.5 and 0.9 of the pass (held at 0, then AOSP's rect1 translate curve).
+  func testPathCurve() throws {
+    let dot = #"{"Circle": {}, "modifiers": [{"fill": "teal"}, {"frame": 8}, {"offset": {"x": {"from": -20, "to": 20, "curve": "path(M 0.0,0.0 L 0.2 0 C 0.3958333333336,0 0.474845090492,0.206797621729 0.5916666666664,0.417082932942 C 0.7151610251224,0.639379624869 0.81625,0.974556908664 1.0,1.0)", "animation": "linear(duration: 1).repeatForever(autoreverses: false).delay(DELAY)"}}}]}"#
+    let dots = ["-0.1", "-0.5", "-0.9"].map { dot.replacingOccurrences(of: "DELAY", with: $0) }.joined(separator: ", ")
+    try word(#"{"VStack": {"spacing": 10, "content": [\#(dots)]}}"#, at: [0])
+  }
+
   /// MUI's CircularProgress: dash [1, 200] growing to 100 at 0.7 s and shrinking back, its
   /// offset running to −126, the svg's 44-unit viewBox in 40 pt, the whole turning in 1.4 s.
   func testMUICircularProgress() throws {

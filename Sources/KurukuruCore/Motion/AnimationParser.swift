@@ -60,7 +60,7 @@ package enum AnimationParser {
   package static let curveNames = [
     "linear", "easeIn", "easeOut", "easeInOut", "default", "timingCurve", "spring",
     "interpolatingSpring", "smooth", "snappy", "bouncy",
-  ] + cssCurveNames
+  ] + cssCurveNames + ["path"]
 
   /// CSS timing functions accepted as curves and as animations (with an optional `duration:`).
   package static let cssCurveNames = [
@@ -264,6 +264,7 @@ package enum AnimationParser {
       throw AnimationSyntaxError(
         offset: scanner.position, message: "expected a timing curve, found \(found)")
     }
+    if name == "path" { return try pathCurve(text, after: scanner.position) }
     let list = try optionalArgumentList(&scanner)
     let curve: TimingCurve
     switch name {
@@ -292,6 +293,27 @@ package enum AnimationParser {
         message: "unexpected '\(scanner.excerpt(at: scanner.position))' after the timing curve")
     }
     return curve
+  }
+
+  /// `path(DATA)`: Android's `pathInterpolator` path data (`PathCurve`), the rest of `text`
+  /// after the name `path` at `start` (a character offset), up to a closing `)` that ends it.
+  private static func pathCurve(_ text: String, after start: Int) throws -> TimingCurve {
+    let chars = Array(text)
+    var i = start
+    while i < chars.count, chars[i] == " " { i += 1 }
+    guard i < chars.count, chars[i] == "(" else {
+      throw AnimationSyntaxError(offset: i, message: "a path curve is written path(M0,0 C x1,y1 x2,y2 1,1)")
+    }
+    var end = chars.count - 1
+    while end > i, chars[end] == " " { end -= 1 }
+    guard end > i, chars[end] == ")" else {
+      throw AnimationSyntaxError(offset: chars.count, message: "a path curve ends with ')'")
+    }
+    do {
+      return .path(try PathCurve(pathData: String(chars[(i + 1)..<end])))
+    } catch let e as AnimationSyntaxError {
+      throw AnimationSyntaxError(offset: e.offset + i + 1, message: e.message)
+    }
   }
 
   // MARK: - Pieces
