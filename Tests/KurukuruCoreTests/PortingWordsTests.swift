@@ -308,6 +308,54 @@ final class PortingWordsTests: XCTestCase {
     XCTAssertEqual(message("path(M0,0 L1,1"), "14: a path curve ends with ')'")
   }
 
+  // MARK: - Time units and currentColor
+
+  /// CSS's `<time>`: `0.5s` and `500ms` are seconds wherever the format takes seconds.
+  func testCSSTimeUnitsAreSeconds() throws {
+    let spec = try AnimationParser.parse(
+      "linear(duration: 1500ms).repeatForever(autoreverses: false).delay(0.25s)", number: { Double($0) ?? .nan })
+    XCTAssertEqual(spec.duration, 1.5, accuracy: 1e-12)
+    XCTAssertEqual(spec.delay, 0.25, accuracy: 1e-12)
+    let text = presetText(view: #"{"Circle": {}}"#, extra: #"\#n  "duration": "2.5s","#)
+    XCTAssertEqual(try Preset(text: text, file: "t.json").scene().timeline.period, 2.5, accuracy: 1e-12)
+    XCTAssertEqual(TimeUnits.seconds("-120ms") ?? 0, -0.12, accuracy: 1e-15)
+    XCTAssertNil(TimeUnits.seconds("seconds"), "a parameter named seconds is not a unit")
+  }
+
+  /// A unit inside an expression is still an error, and says how to write it.
+  func testTimeUnitInAnExpressionSaysHowToWriteIt() {
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Circle": {}, "modifiers": [{"opacity": {"from": 0, "to": 1, "animation": "linear(duration: 1).delay(2 * 0.5s)"}}]}"#)),
+      "test.json:4:120: unexpected 's' — seconds are plain numbers here: write 0.5 (a lone 0.5s or 500ms is accepted, a unit inside an expression is not) (at view.modifiers[0].opacity.animation)")
+  }
+
+  func testCurrentColorSuggestsAColourParameter() {
+    XCTAssertEqual(
+      presetError(presetText(view: #"{"Circle": {}, "modifiers": [{"fill": "currentColor"}]}"#)),
+      "test.json:4:49: unknown colour 'currentColor' — CSS's currentColor is the colour the element inherits: here a colour parameter such as '$color', or no paint at all (the foreground style) (at view.modifiers[0].fill)")
+  }
+
+  // MARK: - Contradictory direction
+
+  /// `repeatForever(autoreverses: false)` with `direction(alternate)`: the direction wins (it
+  /// autoreverses) and the preset carries one warning line in the project's form, placed at the
+  /// direction; agreeing or unwritten `autoreverses:` gives none.
+  func testContradictoryDirectionWarns() throws {
+    func preset(_ animation: String) throws -> Preset {
+      try Preset(text: presetText(view: #"{"Circle": {}, "modifiers": [{"opacity": {"from": 0, "to": 1, "animation": "\#(animation)"}}]}"#), file: "test.json")
+    }
+    let contradictory = try preset("linear(duration: 1).repeatForever(autoreverses: false).direction(alternate)")
+    XCTAssertEqual(
+      contradictory.warnings,
+      ["test.json:4:152: warning: direction 'alternate' contradicts 'autoreverses: false' and replaces it: the animation autoreverses; drop one of them (at view.modifiers[0].opacity.animation)"])
+    XCTAssertEqual(try contradictory.scene().timeline.period, 2, accuracy: 1e-12, "it autoreverses: two passes a cycle")
+    XCTAssertEqual(
+      try preset("linear(duration: 1).repeatCount(3, autoreverses: true).direction(normal)").warnings.first?.contains(
+        "warning: direction 'normal' contradicts 'autoreverses: true' and replaces it: the animation does not autoreverse"), true)
+    XCTAssertEqual(try preset("linear(duration: 1).repeatForever(autoreverses: true).direction(alternate)").warnings, [])
+    XCTAssertEqual(try preset("linear(duration: 1).repeatForever().direction(normal)").warnings, [])
+  }
+
   // MARK: - MUI's CircularProgress
 
   /// A CSS `cubic-bezier(a, b, c, d)` at progress x, by bisection on the curve's parameter.

@@ -94,6 +94,9 @@ public struct Preset: Sendable {
     defaultScene = try scene()
   }
 
+  /// Warning lines about the preset resolved with its defaults (`FILE:LINE:COL: warning: …`).
+  public var warnings: [String] { defaultScene?.warnings ?? [] }
+
   // MARK: - Resolving
 
   /// Resolves the preset into a scene.
@@ -180,7 +183,9 @@ public struct Preset: Sendable {
       if let maximum = try reader.autoDuration(n, limits: limits) {
         autoMaximum = maximum
       } else {
-        let d = try reader.number(n, path: "duration")
+        // CSS's 1.5s / 1500ms, or seconds as a number or an expression.
+        let d: Double
+        if case .string(let text) = n.value, let seconds = TimeUnits.seconds(text) { d = seconds } else { d = try reader.number(n, path: "duration") }
         guard d >= limits.minPeriod, d <= limits.maxDuration else {
           throw reader.fail(
             n, "duration", "duration must be in [\(fmt(limits.minPeriod)), \(fmt(limits.maxDuration))] seconds, got \(fmt(d))")
@@ -210,9 +215,10 @@ public struct Preset: Sendable {
       }
       throw PresetError(file: file, location: setter.location, path: setter.path, message: message, kind: .limitExceeded)
     }
-    let scene = ResolvedScene(
+    var scene = ResolvedScene(
       name: name, size: Size(width: width, height: height), background: background, root: rootView,
       timeline: timeline, duration: duration, file: file)
+    scene.warnings = reader.warnings.lines
     return scene
   }
 }

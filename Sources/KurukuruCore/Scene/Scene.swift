@@ -21,6 +21,9 @@ public struct ResolvedScene: Equatable, Sendable {
   /// The preset's explicit loop length in seconds (its `duration`), or nil when the loop is
   /// computed from the animations.
   public internal(set) var duration: Double?
+  /// Warning lines about the preset as it was resolved (`FILE:LINE:COL: warning: …`), e.g. a
+  /// repeat's `autoreverses:` that its `direction` contradicts.
+  public internal(set) var warnings: [String] = []
 
   public init(
     name: String, size: Size, background: RGBAColor, root: SceneView, timeline: Timeline, duration: Double? = nil,
