@@ -8,17 +8,7 @@ import XCTest
 final class PortingWordsTests: XCTestCase {
   // MARK: - Helpers
 
-  func drawings(_ items: [DisplayItem]) -> [Drawing] {
-    items.flatMap { item -> [Drawing] in
-      switch item {
-      case .drawing(let d): return [d]
-      case .layer(let l): return drawings(l.items)
-      case .projected(let g): return drawings(g.items)
-      case .clipped(let c): return drawings(c.items)
-      case .masked(let g): return drawings(g.items)
-      }
-    }
-  }
+  func drawings(_ items: [DisplayItem]) -> [Drawing] { flatDrawings(items) }
 
   func stroke(_ text: String, at t: Double) throws -> StrokeOptions {
     let list = try Preset(text: text, file: "t.json").scene().displayList(at: t)

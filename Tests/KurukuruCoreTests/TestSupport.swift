@@ -32,3 +32,17 @@ func presetText(view: String, extra: String = "") -> String {
   }
   """
 }
+
+/// The drawings of a display list in drawing order, through layers, projections, clips and
+/// masked groups (a mask's own items are never drawn).
+func flatDrawings(_ items: [DisplayItem]) -> [Drawing] {
+  items.flatMap { item -> [Drawing] in
+    switch item {
+    case .drawing(let d): return [d]
+    case .layer(let l): return flatDrawings(l.items)
+    case .projected(let g): return flatDrawings(g.items)
+    case .clipped(let c): return flatDrawings(c.items)
+    case .masked(let g): return flatDrawings(g.items)
+    }
+  }
+}
