@@ -113,8 +113,10 @@ public enum AnimationInput: Sendable {
   /// Warning lines about what the input uses and Kurukuru leaves out (a Lottie file's ignored
   /// features, or all its unsupported ones when they were allowed).
   public var warnings: [String] {
-    if case .lottie(let l) = self { return l.warnings }
-    return []
+    switch self {
+    case .lottie(let l): return l.warnings
+    case .preset(let p): return p.warnings
+    }
   }
 
   /// What `kurukuru info` says of the input and `source`, the animation it made (perhaps

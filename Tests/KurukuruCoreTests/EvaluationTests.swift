@@ -10,17 +10,7 @@ final class EvaluationTests: XCTestCase {
     return try Preset(text: text, file: "t.json").scene()
   }
 
-  func drawings(_ items: [DisplayItem]) -> [Drawing] {
-    items.flatMap { item -> [Drawing] in
-      switch item {
-      case .drawing(let d): return [d]
-      case .layer(let l): return drawings(l.items)
-      case .projected(let g): return drawings(g.items)
-      case .clipped(let c): return drawings(c.items)
-      case .masked(let g): return drawings(g.items)  // the mask's own items are never drawn
-      }
-    }
-  }
+  func drawings(_ items: [DisplayItem]) -> [Drawing] { drawingsInOrder(items) }
 
   /// Centre of a drawing's path bounds mapped to canvas points.
   func center(_ d: Drawing) -> Point {

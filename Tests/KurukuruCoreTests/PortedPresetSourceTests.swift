@@ -52,17 +52,7 @@ final class PortedPresetSourceTests: XCTestCase {
 
   // MARK: - Helpers
 
-  func drawings(_ items: [DisplayItem]) -> [Drawing] {
-    items.flatMap { item -> [Drawing] in
-      switch item {
-      case .drawing(let d): return [d]
-      case .layer(let l): return drawings(l.items)
-      case .projected(let g): return drawings(g.items)
-      case .clipped(let c): return drawings(c.items)
-      case .masked(let g): return drawings(g.items)
-      }
-    }
-  }
+  func drawings(_ items: [DisplayItem]) -> [Drawing] { drawingsInOrder(items) }
 
   func xRange(_ d: Drawing) -> (Double, Double) {
     let xs = d.path.elements.compactMap { e -> Double? in

@@ -88,7 +88,7 @@ final class PresetTests: XCTestCase {
       ("{\"width\": -5, \"height\": 10, \"view\": {\"Circle\": {}}}", "test.json:1:11: width must be in (0, 8192] points, got -5 (at width)"),
       ("{\"width\": 100000, \"height\": 10, \"view\": {\"Circle\": {}}}", "test.json:1:11: width must be in (0, 8192] points, got 100000 (at width)"),
       ("{\"width\": 10, \"height\": 10, \"fsp\": 30, \"view\": {\"Circle\": {}}}",
-       "test.json:1:29: unknown key 'fsp' — did you mean 'fps'? (expected one of: name, title, description, family, source, width, height, background, fps, duration, parameters, view)"),
+       "test.json:1:29: unknown key 'fsp' — did you mean 'fps'? (expected one of: name, title, description, family, source, width, height, viewBox, background, fps, duration, parameters, view)"),
       ("{\"width\": 10, \"height\": 10}", "test.json:1:1: missing required key 'view'"),
       (presetText(view: "{\"Circle\": {}, \"modifiers\": [{\"opacity\": 1.5}]}"),
        "test.json:4:52: opacity must be in 0…1, got 1.5 (at view.modifiers[0].opacity)"),

@@ -45,7 +45,7 @@ final class SuggestionTests: XCTestCase {
     XCTAssertEqual(error(#"{"rotationEffect": {"angle": 45}}"#), "test.json:1:86: unknown key 'angle' — did you mean 'degrees'? (expected one of: degrees, anchor) (at view.modifiers[0].rotationEffect)")
     XCTAssertEqual(error(#"{"offset": {"width": 10}}"#), "test.json:1:78: unknown key 'width' — did you mean 'x'? (expected one of: x, y) (at view.modifiers[0].offset)")
     XCTAssertEqual(error(#"{"trim": {"end": 0.5}}"#), "test.json:1:76: unknown key 'end' — did you mean 'to'? (expected one of: from, to) (at view.modifiers[0].trim)")
-    XCTAssertEqual(error(#"{"shadow": {"blur": 3}}"#), "test.json:1:78: unknown key 'blur' — did you mean 'radius'? (expected one of: color, radius, x, y) (at view.modifiers[0].shadow)")
+    XCTAssertEqual(error(#"{"shadow": {"blur": 3}}"#), "test.json:1:78: unknown key 'blur' — did you mean 'radius'? (expected one of: color, radius, x, y, spread, cornerRadius) (at view.modifiers[0].shadow)")
     XCTAssertEqual(error(#"{"alpha": 0.5}"#), "test.json:1:67: unknown modifier 'alpha' — did you mean 'opacity'? (at view.modifiers[0])")
     XCTAssertEqual(error(#"{"tint": "red"}"#), "test.json:1:67: unknown modifier 'tint' — did you mean 'foregroundColor'? (at view.modifiers[0])")
     XCTAssertEqual(
@@ -81,6 +81,6 @@ final class SuggestionTests: XCTestCase {
       "test.json:1:38: unknown view 'Oval' — did you mean 'Ellipse'? (at view)")
     XCTAssertEqual(
       presetError(#"{"width": 40, "height": 40, "frameRate": 30, "view": {"Circle": {}}}"#),
-      "test.json:1:29: unknown key 'frameRate' — did you mean 'fps'? (expected one of: name, title, description, family, source, width, height, background, fps, duration, parameters, view)")
+      "test.json:1:29: unknown key 'frameRate' — did you mean 'fps'? (expected one of: name, title, description, family, source, width, height, viewBox, background, fps, duration, parameters, view)")
   }
 }

@@ -58,3 +58,17 @@ func canvasBounds(_ d: Drawing) -> Rect {
   let x0 = points.map(\.x).min() ?? 0, y0 = points.map(\.y).min() ?? 0
   return Rect(x: x0, y: y0, width: (points.map(\.x).max() ?? 0) - x0, height: (points.map(\.y).max() ?? 0) - y0)
 }
+
+/// The drawings of a display list in drawing order, through layers, projections, clips and
+/// masked groups (a mask's own items are never drawn).
+func drawingsInOrder(_ items: [DisplayItem]) -> [Drawing] {
+  items.flatMap { item -> [Drawing] in
+    switch item {
+    case .drawing(let d): return [d]
+    case .layer(let l): return drawingsInOrder(l.items)
+    case .projected(let g): return drawingsInOrder(g.items)
+    case .clipped(let c): return drawingsInOrder(c.items)
+    case .masked(let g): return drawingsInOrder(g.items)
+    }
+  }
+}

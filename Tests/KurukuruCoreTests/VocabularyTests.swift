@@ -40,7 +40,7 @@ final class VocabularyTests: XCTestCase {
       .rotation3DEffect: #"{"degrees": 30, "axis": [0, 1, 0]}"#, .shadow: #"{"radius": 2}"#, .foregroundColor: #""red""#,
       .foregroundStyle: #""red""#, .clipShape: #""Capsule""#, .clipped: "{}", .cornerRadius: "4",
       .mask: #"{"Circle": {}}"#, .overlay: #"{"Circle": {}}"#, .background: #""red""#, .aspectRatio: "1",
-      .fixedSize: "true",
+      .fixedSize: "true", .skew: "10",
     ]
     for name in ModifierName.allCases {
       let argument = try XCTUnwrap(arguments[name], "\(name)")

@@ -50,7 +50,7 @@ struct Lowering {
     let modifier = view.modifiers[k - 1]
     let content = laidOut.sizes[k - 1]
     switch modifier {
-    case .frame, .flexibleFrame, .aspectRatio, .fixedSize, .padding, .offset, .rotationEffect, .scaleEffect:
+    case .frame, .flexibleFrame, .aspectRatio, .fixedSize, .padding, .offset, .rotationEffect, .scaleEffect, .skew:
       let items = inner()
       guard let m = modifier.transform(contentSize: content, shift: laidOut.shifts[k - 1], at: t) else { return items }
       return Lowering.transform(items, by: m)
@@ -74,6 +74,13 @@ struct Lowering {
       if items.isEmpty || color.alpha <= 0 { return items }
       let shadow = Shadow(color: color, radius: max(0, radius.value(at: t)), offset: Point(x: x.value(at: t), y: y.value(at: t)))
       return [.layer(Layer(opacity: 1, shadow: shadow, items: items))]
+    case .boxShadow(let color, let radius, let x, let y, let spread, let cornerRadius):
+      let items = inner()
+      let c = color.value(at: t)
+      guard c.alpha > 0 else { return items }
+      return Lowering.boxShadow(
+        box: Rect(origin: .zero, size: content), cornerRadius: max(0, cornerRadius.value(at: t)), spread: spread.value(at: t),
+        blur: max(0, radius.value(at: t)), offset: Point(x: x.value(at: t), y: y.value(at: t)), color: c) + items
     case .foregroundStyle(let paint):
       var e = env
       e.foreground = paint
@@ -159,7 +166,7 @@ struct Lowering {
   private func strokeStyle(_ spec: StrokeSpec) -> StrokeOptions {
     StrokeOptions(
       lineWidth: max(0, spec.lineWidth.value(at: t)), lineCap: spec.lineCap, lineJoin: spec.lineJoin,
-      miterLimit: spec.miterLimit, dash: spec.dash, dashPhase: spec.dashPhase.value(at: t))
+      miterLimit: spec.miterLimit, dash: spec.dash.map { max(0, $0.value(at: t)) }, dashPhase: spec.dashPhase.value(at: t))
   }
 
   /// Resolves gradient geometry from unit points of `rect` into points.

@@ -60,7 +60,7 @@ package enum AnimationParser {
   package static let curveNames = [
     "linear", "easeIn", "easeOut", "easeInOut", "default", "timingCurve", "spring",
     "interpolatingSpring", "smooth", "snappy", "bouncy",
-  ] + cssCurveNames
+  ] + cssCurveNames + ["path"]
 
   /// CSS timing functions accepted as curves and as animations (with an optional `duration:`).
   package static let cssCurveNames = [
@@ -84,11 +84,15 @@ package enum AnimationParser {
   ///     `text`; any other error is reported at the argument with its description as message.
   /// - Returns: the resolved animation.
   /// - Throws: `AnimationSyntaxError` with the 0-based character offset of the problem.
-  package static func parse(_ text: String, number: (String) throws -> Double) throws -> AnimationSpec {
+  package static func parse(
+    _ text: String, number: (String) throws -> Double, warn: (Int, String) -> Void = { _, _ in }
+  ) throws -> AnimationSpec {
     var scanner = AnimationScanner(text)
     skipPrefix(&scanner)
     var animation = try base(&scanner, number: number)
     var repeats = false
+    /// The repeat's `autoreverses:` when written out, and its offset.
+    var writtenAutoreverses: (value: Bool, offset: Int)?
     var direction: (name: String, offset: Int)?
     while !scanner.atEnd {
       scanner.skipSpace()
@@ -128,6 +132,7 @@ package enum AnimationParser {
         if name == "repeatForever" {
           let call = try Call(name, offset, list, [.labelled("autoreverses")])
           animation.repeatMode = .forever(autoreverses: try call.bool(0, default: true))
+          if call.bound[0] != nil { writtenAutoreverses = (try call.bool(0, default: true), call.offset(0)) }
         } else {
           let call = try Call(
             name, offset, list, [.unlabelled("count"), .labelled("autoreverses")])
@@ -138,6 +143,7 @@ package enum AnimationParser {
               message: "repeat count must be a whole number from 1 to 1000000")
           }
           animation.repeatMode = .count(Int(count), autoreverses: try call.bool(1, default: true))
+          if call.bound[1] != nil { writtenAutoreverses = (try call.bool(1, default: true), call.offset(1)) }
         }
       case "delay":
         let call = try Call(name, offset, list, [.unlabelled("seconds")])
@@ -172,6 +178,12 @@ package enum AnimationParser {
     }
     if let direction {
       try apply(direction: direction.name, at: direction.offset, to: &animation)
+      // The direction wins, as documented; saying the opposite in the repeat is a slip.
+      if let written = writtenAutoreverses, written.value != (direction.name != "normal") {
+        warn(
+          direction.offset,
+          "direction '\(direction.name)' contradicts 'autoreverses: \(written.value)' and replaces it: the animation \(written.value ? "does not autoreverse" : "autoreverses"); drop one of them")
+      }
     }
     return animation
   }
@@ -264,6 +276,7 @@ package enum AnimationParser {
       throw AnimationSyntaxError(
         offset: scanner.position, message: "expected a timing curve, found \(found)")
     }
+    if name == "path" { return try pathCurve(text, after: scanner.position) }
     let list = try optionalArgumentList(&scanner)
     let curve: TimingCurve
     switch name {
@@ -292,6 +305,27 @@ package enum AnimationParser {
         message: "unexpected '\(scanner.excerpt(at: scanner.position))' after the timing curve")
     }
     return curve
+  }
+
+  /// `path(DATA)`: Android's `pathInterpolator` path data (`PathCurve`), the rest of `text`
+  /// after the name `path` at `start` (a character offset), up to a closing `)` that ends it.
+  private static func pathCurve(_ text: String, after start: Int) throws -> TimingCurve {
+    let chars = Array(text)
+    var i = start
+    while i < chars.count, chars[i] == " " { i += 1 }
+    guard i < chars.count, chars[i] == "(" else {
+      throw AnimationSyntaxError(offset: i, message: "a path curve is written path(M0,0 C x1,y1 x2,y2 1,1)")
+    }
+    var end = chars.count - 1
+    while end > i, chars[end] == " " { end -= 1 }
+    guard end > i, chars[end] == ")" else {
+      throw AnimationSyntaxError(offset: chars.count, message: "a path curve ends with ')'")
+    }
+    do {
+      return .path(try PathCurve(pathData: String(chars[(i + 1)..<end])))
+    } catch let e as AnimationSyntaxError {
+      throw AnimationSyntaxError(offset: e.offset + i + 1, message: e.message)
+    }
   }
 
   // MARK: - Pieces
@@ -525,7 +559,17 @@ struct Call {
   {
     self.name = name
     self.nameOffset = offset
+    self.parameters = parameters
     self.bound = try bindArguments(list.arguments, to: parameters, call: name, close: list.close)
+  }
+
+  /// The signature the arguments were bound to.
+  let parameters: [AnimationParameter]
+
+  /// Whether parameter `index` is a time in seconds (`duration:`, `delay`'s seconds), which
+  /// also takes CSS's `0.5s` and `500ms` (`TimeUnits`).
+  func isTime(_ index: Int) -> Bool {
+    parameters.indices.contains(index) && (parameters[index].label == "duration" || parameters[index].name == "seconds")
   }
 
   /// Offset of parameter `index`'s value, or of the call's name when it was left out.
@@ -537,12 +581,16 @@ struct Call {
   {
     guard let argument = bound[index] else { return defaultValue }
     let value: Double
+    let time = isTime(index)
+    func hint(_ message: String) -> String {
+      time && (message.hasPrefix("unexpected 's'") || message.hasPrefix("unexpected 'm'")) ? TimeUnits.hint : ""
+    }
     do {
-      value = try number(argument.text)
+      if time, let seconds = TimeUnits.seconds(argument.text) { value = seconds } else { value = try number(argument.text) }
     } catch let error as AnimationSyntaxError {
-      throw AnimationSyntaxError(offset: argument.offset + error.offset, message: error.message)
+      throw AnimationSyntaxError(offset: argument.offset + error.offset, message: error.message + hint(error.message))
     } catch {
-      throw AnimationSyntaxError(offset: argument.offset, message: "\(error)")
+      throw AnimationSyntaxError(offset: argument.offset, message: "\(error)" + hint("\(error)"))
     }
     guard value.isFinite else {
       throw AnimationSyntaxError(

@@ -14,6 +14,8 @@ public enum TimingCurve: Equatable, Hashable, Sendable {
   /// (CSS Easing Functions Level 1), holding flat between them. `count` ≥ 1 (≥ 2 for
   /// `jumpNone`).
   case steps(Int, StepPosition)
+  /// Android's `PathInterpolator`: progress is the path's y at the time fraction (`PathCurve`).
+  case path(PathCurve)
 
   // MARK: - Named curves
 
@@ -63,6 +65,8 @@ public enum TimingCurve: Equatable, Hashable, Sendable {
     case .linear:
       return u
     case .bezier(let curve):
+      return curve.value(at: u)
+    case .path(let curve):
       return curve.value(at: u)
     case .spring(let spring):
       if u >= 1 { return 1 }

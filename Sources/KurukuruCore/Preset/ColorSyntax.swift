@@ -73,6 +73,9 @@ package enum ColorSyntax {
       base = RGBAColor(red: v[0] / 255, green: v[1] / 255, blue: v[2] / 255, alpha: wantsAlpha ? v[3] : 1)
     } else if let c = named[s] {
       base = c
+    } else if s.lowercased() == "currentcolor" {
+      return .failure(ColorSyntaxError(
+        message: "unknown colour \(quoted: text) — CSS's currentColor is the colour the element inherits: here a colour parameter such as '$color', or no paint at all (the foreground style)"))
     } else {
       return .failure(ColorSyntaxError(
         message: "unknown colour \(quoted: text)" + Suggestion.hint(for: s, in: named.keys.sorted())))

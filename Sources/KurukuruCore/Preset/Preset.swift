@@ -30,8 +30,8 @@ public struct Preset: Sendable {
 
   /// Top-level keys a preset may have.
   static let topLevelKeys = [
-    "$schema", "name", "title", "description", "family", "source", "width", "height", "background", "fps",
-    "duration", "parameters", "view",
+    "$schema", "name", "title", "description", "family", "source", "width", "height", "viewBox", "background",
+    "fps", "duration", "parameters", "view",
   ]
 
   // MARK: - Loading
@@ -93,6 +93,9 @@ public struct Preset: Sendable {
     // Validate everything once with the defaults, and keep the result.
     defaultScene = try scene()
   }
+
+  /// Warning lines about the preset resolved with its defaults (`FILE:LINE:COL: warning: …`).
+  public var warnings: [String] { defaultScene?.warnings ?? [] }
 
   // MARK: - Resolving
 
@@ -180,7 +183,9 @@ public struct Preset: Sendable {
       if let maximum = try reader.autoDuration(n, limits: limits) {
         autoMaximum = maximum
       } else {
-        let d = try reader.number(n, path: "duration")
+        // CSS's 1.5s / 1500ms, or seconds as a number or an expression.
+        let d: Double
+        if case .string(let text) = n.value, let seconds = TimeUnits.seconds(text) { d = seconds } else { d = try reader.number(n, path: "duration") }
         guard d >= limits.minPeriod, d <= limits.maxDuration else {
           throw reader.fail(
             n, "duration", "duration must be in [\(fmt(limits.minPeriod)), \(fmt(limits.maxDuration))] seconds, got \(fmt(d))")
@@ -189,8 +194,11 @@ public struct Preset: Sendable {
       }
     }
     let views = try reader.views(try required("view"), path: "view", depth: 0)
-    guard views.count == 1, let rootView = views.first else {
+    guard views.count == 1, var rootView = views.first else {
       throw reader.fail(try required("view"), "view", "the root view must be exactly one view, got \(views.count) (wrap them in a ZStack)")
+    }
+    if let n = top["viewBox"] {
+      rootView.modifiers += try reader.viewBox(n, canvas: Size(width: width, height: height))
     }
     if let maximum = autoMaximum {
       duration = try Timeline.autoDuration(root: rootView, fps: fps, maximum: maximum, limits: limits, file: file)
@@ -207,9 +215,10 @@ public struct Preset: Sendable {
       }
       throw PresetError(file: file, location: setter.location, path: setter.path, message: message, kind: .limitExceeded)
     }
-    let scene = ResolvedScene(
+    var scene = ResolvedScene(
       name: name, size: Size(width: width, height: height), background: background, root: rootView,
       timeline: timeline, duration: duration, file: file)
+    scene.warnings = reader.warnings.lines
     return scene
   }
 }

@@ -18,6 +18,14 @@ struct PresetReader {
 
   final class Counter: @unchecked Sendable { var value = 0 }
 
+  /// Warning lines found while reading, each once (`FILE:LINE:COL: warning: … (at PATH)`).
+  let warnings = WarningLines()
+
+  final class WarningLines: @unchecked Sendable {
+    private(set) var lines: [String] = []
+    func add(_ line: String) { if !lines.contains(line) { lines.append(line) } }
+  }
+
   /// Where the loop period comes from when the preset sets no `duration`: the animation with
   /// the longest repeating cycle (the period is a multiple of it) and the one-shot animation
   /// that ends last (the period when nothing repeats), each with its place in the preset, so
@@ -322,7 +330,10 @@ struct PresetReader {
   func animation(_ node: JSONNode, path: String) throws -> AnimationSpec {
     let text = try string(node, path: path)
     do {
-      let a = try AnimationParser.parse(text) { arg in try self.argument(arg) }
+      let a = try AnimationParser.parse(text, number: { arg in try self.argument(arg) }) { offset, message in
+        self.warnings.add(
+          PresetError(file: file, location: location(in: node, offset: offset), path: path, message: "warning: " + message).description)
+      }
       guard a.duration <= limits.maxPeriod * 100 else {
         throw fail(node, path, "animation pass of \(fmt(a.duration)) s is too long")
       }

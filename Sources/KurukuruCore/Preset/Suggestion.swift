@@ -119,6 +119,8 @@ package enum Suggestion {
     "scaley": ["y"],
     "translatex": ["x"],
     "translatey": ["y"],
+    "skewx": ["skew", "x"],
+    "skewy": ["skew", "y"],
     "translate": ["offset"],
     "translation": ["offset"],
     "angle": ["degrees"],

@@ -331,19 +331,45 @@ extension PresetReader {
       spec.miterLimit = try number(ml, path: path + ".miterLimit")
       guard spec.miterLimit >= 1, spec.miterLimit <= 1000 else { throw fail(ml, path + ".miterLimit", "miterLimit must be in 1…1000") }
     }
-    if let d = o["dash"] {
-      let items = try array(d, path: path + ".dash")
-      guard items.count <= 64 else { throw fail(d, path + ".dash", "at most 64 dash lengths") }
-      spec.dash = try items.enumerated().map { try number($1, path: path + ".dash[\($0)]") }
-      guard spec.dash.allSatisfy({ $0 >= 0 && $0 <= limits.maxCanvasPoints }) else {
-        throw fail(d, path + ".dash", "dash lengths must be ≥ 0 points")
-      }
-      if !spec.dash.isEmpty, spec.dash.allSatisfy({ $0 == 0 }) {
-        throw fail(d, path + ".dash", "a dash pattern needs a length > 0")
-      }
-    }
+    if let d = o["dash"] { spec.dash = try dashPattern(d, path: path + ".dash") }
     if let ph = o["dashPhase"] { spec.dashPhase = try animated(ph, path: path + ".dashPhase", within: offsetBound("dashPhase")) }
     return (paint, spec)
+  }
+
+  /// A dash pattern: an array of lengths in points (at most 64, ≥ 0, not all 0), or an animated
+  /// value whose keyframes are such arrays. Keyframe lists of different lengths are first
+  /// repeated to their least common multiple (at most 64), as SVG 2 animates `stroke-dasharray`
+  /// (a "repeatable list"), and entry k of the pattern is then one track through entry k of every
+  /// keyframe.
+  private func dashPattern(_ node: JSONNode, path: String) throws -> [AnimatedValue] {
+    func lengths(_ n: JSONNode, _ p: String) throws -> [Double] {
+      let items = try array(n, path: p)
+      guard items.count <= 64 else { throw fail(n, p, "at most 64 dash lengths") }
+      let dash = try items.enumerated().map { try number($1, path: p + "[\($0)]") }
+      guard dash.allSatisfy({ $0 >= 0 && $0 <= limits.maxCanvasPoints }) else {
+        throw fail(n, p, "dash lengths must be ≥ 0 points")
+      }
+      if !dash.isEmpty, dash.allSatisfy({ $0 == 0 }) { throw fail(n, p, "a dash pattern needs a length > 0") }
+      return dash
+    }
+    guard PresetReader.isAnimated(node) else { return try lengths(node, path).map { .constant($0) } }
+    let k = try keyframed(node, path: path, keys: PresetReader.animatedKeys) { n, p in
+      let dash = try lengths(n, p())
+      if dash.isEmpty { throw fail(n, p(), "an animated dash pattern needs at least one length in every keyframe") }
+      return dash
+    }
+    func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+    var count = 1
+    for list in k.values {
+      count = count / gcd(count, list.count) * list.count
+      guard count <= 64 else {
+        throw fail(node, path, "the keyframes' dash lists repeat to more than 64 lengths (their least common multiple); use lists whose lengths share factors")
+      }
+    }
+    return (0..<count).map { i in
+      .track(Track.holdingEnds(
+        values: k.values.map { $0[i % $0.count] }, keyTimes: k.keyTimes, curves: k.curves, animation: k.animation))
+    }
   }
 
   // MARK: - Modifiers
@@ -401,14 +427,40 @@ extension PresetReader {
       }
       let s = try animated(node, path: path, within: scaleBound("scale"))
       return .scaleEffect(x: s, y: s, anchor: .center)
+    case .skew:
+      // CSS's skew(a) is skewX(a); tan(±90°) is infinite, so angles stay within ±89°.
+      let bound = Bound(name: "skew angle", range: -89...89, unit: " degrees", kind: .limitExceeded)
+      if case .object = node.value, !PresetReader.isAnimated(node) {
+        let o = try object(node, path: path, keys: ["x", "y", "anchor"])
+        if o["x"] == nil, o["y"] == nil { throw fail(node, path, "skew needs 'x' and/or 'y' (degrees, as CSS's skewX/skewY)") }
+        return .skew(
+          x: try o["x"].map { try animated($0, path: path + ".x", within: bound) } ?? .constant(0),
+          y: try o["y"].map { try animated($0, path: path + ".y", within: bound) } ?? .constant(0),
+          anchor: try o["anchor"].map { try unitPoint($0, path: path + ".anchor") } ?? .center)
+      }
+      return .skew(x: try animated(node, path: path, within: bound), y: .constant(0), anchor: .center)
     case .opacity:
       let v = try animated(node, path: path)
       if case .constant(let c) = v, !(0...1).contains(c) { throw fail(node, path, "opacity must be in 0…1, got \(fmt(c))") }
       return .opacity(v)
     case .shadow:
-      let o = try object(node, path: path, keys: ["color", "radius", "x", "y"])
+      let o = try object(node, path: path, keys: ["color", "radius", "x", "y", "spread", "cornerRadius"])
       guard let r = o["radius"] else { throw fail(node, path, "shadow needs 'radius' (points)") }
       let radius = try animated(r, path: path + ".radius", within: extentBound("radius", maximum: 1000))
+      if let s = o["spread"] {
+        return .boxShadow(
+          color: try o["color"].map { try animatedColor($0, path: path + ".color") } ?? .constant(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.33)),
+          radius: radius,
+          x: try o["x"].map { try animated($0, path: path + ".x", within: offsetBound("x")) } ?? .constant(0),
+          y: try o["y"].map { try animated($0, path: path + ".y", within: offsetBound("y")) } ?? .constant(0),
+          spread: try animated(s, path: path + ".spread", within: offsetBound("spread")),
+          cornerRadius: try o["cornerRadius"].map {
+            try animated($0, path: path + ".cornerRadius", within: extentBound("cornerRadius", maximum: 100_000))
+          } ?? .constant(0))
+      }
+      if let c = o["cornerRadius"] {
+        throw fail(c, path + ".cornerRadius", "a shadow's 'cornerRadius' goes with 'spread' (CSS's box-shadow, cast by the frame as a box)")
+      }
       return .shadow(
         // SwiftUI's default shadow colour: black at 33% opacity.
         color: try o["color"].map { try animatedColor($0, path: path + ".color") } ?? .constant(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.33)),

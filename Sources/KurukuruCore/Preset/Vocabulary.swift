@@ -49,6 +49,8 @@ public enum ModifierName: String, CaseIterable, Sendable {
   case foregroundStyle
   case clipShape, clipped, cornerRadius, mask
   case overlay, background, aspectRatio, fixedSize
+  /// CSS's `skew()`, `skewX()`, `skewY()`.
+  case skew
 
   public static var all: [String] { allCases.map(\.rawValue) }
 }
@@ -64,7 +66,7 @@ extension Modifier {
     case .rotation3DEffect: return .rotation3DEffect
     case .scaleEffect: return .scaleEffect
     case .opacity: return .opacity
-    case .shadow: return .shadow
+    case .shadow, .boxShadow: return .shadow
     case .foregroundStyle: return .foregroundStyle
     case .clipShape: return .clipShape
     case .clipped: return .clipped
@@ -74,6 +76,7 @@ extension Modifier {
     case .background: return .background
     case .aspectRatio: return .aspectRatio
     case .fixedSize: return .fixedSize
+    case .skew: return .skew
     }
   }
 }

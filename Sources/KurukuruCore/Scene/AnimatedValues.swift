@@ -29,7 +29,7 @@ extension SceneView {
       case nil: break
       }
     }
-    func stroke(_ s: StrokeSpec) { value(s.lineWidth); value(s.dashPhase) }
+    func stroke(_ s: StrokeSpec) { value(s.lineWidth); s.dash.forEach { value($0) }; value(s.dashPhase) }
     func geometry(_ shape: ShapeKind) {
       switch shape {
       case .roundedRectangle(let r): value(r)
@@ -63,8 +63,10 @@ extension SceneView {
         for turn in turns { value(turn.degrees, .angle); value(turn.axis.x); value(turn.axis.y); value(turn.axis.z) }
         value(z); value(p)
       case .scaleEffect(let x, let y, _): value(x); value(y)
+      case .skew(let x, let y, _): value(x); value(y)
       case .opacity(let o): value(o)
       case .shadow(let c, let r, let x, let y): color(c); value(r); value(x); value(y)
+      case .boxShadow(let c, let r, let x, let y, let s, let cr): color(c); value(r); value(x); value(y); value(s); value(cr)
       case .foregroundStyle(let p): paint(p)
       case .clipShape(let shape, _): geometry(shape)
       case .clipped: break

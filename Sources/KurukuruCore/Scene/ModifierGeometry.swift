@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - Modifier geometry
 
 extension UnitAnchor {
@@ -10,9 +12,10 @@ extension UnitAnchor {
 extension Modifier {
   /// How the modifier moves its content at `t` seconds, for content of `contentSize` points that
   /// layout shifted by `shift` (`LaidOutView.shifts`): `frame` and `padding` translate by the
-  /// shift (so do flexible frames; `aspectRatio` and `fixedSize` shift by zero), `offset` by its amounts, `rotationEffect` and `scaleEffect` turn or scale about their
-  /// anchor in the content's frame (translate the anchor to the origin, turn or scale, translate
-  /// back: SwiftUI's rule). nil for modifiers that do not move their content by an affine
+  /// shift (so do flexible frames; `aspectRatio` and `fixedSize` shift by zero), `offset` by its
+  /// amounts, `rotationEffect`, `scaleEffect` and `skew` turn, scale or shear about their anchor
+  /// in the content's frame (translate the anchor to the origin, turn or scale, translate back:
+  /// SwiftUI's rule). nil for modifiers that do not move their content by an affine
   /// transform (`rotation3DEffect` is a projection; opacity, shadow and styles do not move).
   public func transform(contentSize: Size, shift: Point, at t: Double) -> Transform? {
     switch self {
@@ -28,8 +31,12 @@ extension Modifier {
       let a = anchor.point(in: contentSize)
       return Transform.translation(x: -a.x, y: -a.y).then(.scale(x: x.value(at: t), y: y.value(at: t)))
         .then(.translation(x: a.x, y: a.y))
-    case .rotation3DEffect, .opacity, .shadow, .foregroundStyle, .clipShape, .clipped, .cornerRadius, .mask, .overlay,
-      .background:
+    case .skew(let x, let y, let anchor):
+      let a = anchor.point(in: contentSize)
+      let shear = Transform(a: 1, b: tan(y.value(at: t) * .pi / 180), c: tan(x.value(at: t) * .pi / 180), d: 1, tx: 0, ty: 0)
+      return Transform.translation(x: -a.x, y: -a.y).then(shear).then(.translation(x: a.x, y: a.y))
+    case .rotation3DEffect, .opacity, .shadow, .boxShadow, .foregroundStyle, .clipShape, .clipped, .cornerRadius, .mask,
+      .overlay, .background:
       return nil
     }
   }

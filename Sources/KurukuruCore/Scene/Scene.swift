@@ -21,6 +21,9 @@ public struct ResolvedScene: Equatable, Sendable {
   /// The preset's explicit loop length in seconds (its `duration`), or nil when the loop is
   /// computed from the animations.
   public internal(set) var duration: Double?
+  /// Warning lines about the preset as it was resolved (`FILE:LINE:COL: warning: …`), e.g. a
+  /// repeat's `autoreverses:` that its `direction` contradicts.
+  public internal(set) var warnings: [String] = []
 
   public init(
     name: String, size: Size, background: RGBAColor, root: SceneView, timeline: Timeline, duration: Double? = nil,
@@ -183,19 +186,21 @@ public enum ShapeStyleSpec: Equatable, Sendable {
   case strokeBorder(PaintSpec?, StrokeSpec)
 }
 
-/// `StrokeOptions` with animatable width and dash phase.
+/// `StrokeOptions` with animatable width, dash lengths and dash phase.
 public struct StrokeSpec: Equatable, Sendable {
   /// Points. Default 1.
   public var lineWidth: AnimatedValue
   public var lineCap: LineCap
   public var lineJoin: LineJoin
   public var miterLimit: Double
-  public var dash: [Double]
+  /// Dash lengths in points, alternately on and off (an odd count repeats); empty = solid. Each
+  /// may be animated (all with one animation); an instant at which they are all 0 draws solid.
+  public var dash: [AnimatedValue]
   public var dashPhase: AnimatedValue
 
   public init(
     lineWidth: AnimatedValue = .constant(1), lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
-    miterLimit: Double = 10, dash: [Double] = [], dashPhase: AnimatedValue = .constant(0)
+    miterLimit: Double = 10, dash: [AnimatedValue] = [], dashPhase: AnimatedValue = .constant(0)
   ) {
     self.lineWidth = lineWidth
     self.lineCap = lineCap
@@ -275,10 +280,22 @@ public enum Modifier: Equatable, Sendable {
   case rotation3DEffect(turns: [Turn3D], anchor: UnitAnchor, anchorZ: AnimatedValue, perspective: AnimatedValue)
   /// Factors about `anchor` (default centre).
   case scaleEffect(x: AnimatedValue, y: AnimatedValue, anchor: UnitAnchor)
+  /// CSS Transforms 1 `skew(x, y)` about `anchor`: angles in degrees, `(p.x, p.y)` ↦
+  /// `(p.x + tan(x)·p.y, tan(y)·p.x + p.y)` relative to the anchor (y down, so a positive `x`
+  /// leans the top to the left, as in a browser).
+  case skew(x: AnimatedValue, y: AnimatedValue, anchor: UnitAnchor)
   /// 0…1, applied to the view as one layer.
   case opacity(AnimatedValue)
   /// A shadow of the view's alpha: colour (animatable), blur radius and offset in points.
   case shadow(color: AnimatedColor, radius: AnimatedValue, x: AnimatedValue, y: AnimatedValue)
+  /// CSS's outer `box-shadow` (a `shadow` with `spread`): cast by the view's frame at the
+  /// modifier, a box with corners of `cornerRadius` points (capped at half the shorter side),
+  /// not by its ink: the box outset by `spread` points (negative shrinks it), its radius grown
+  /// by CSS's rule, offset by (`x`, `y`), blurred by `radius` (σ = radius / 2), drawn beneath
+  /// the view and only outside the box (CSS Backgrounds 3 §7.1).
+  case boxShadow(
+    color: AnimatedColor, radius: AnimatedValue, x: AnimatedValue, y: AnimatedValue, spread: AnimatedValue,
+    cornerRadius: AnimatedValue)
   /// Sets the foreground style for shapes inside that have no paint of their own.
   case foregroundStyle(PaintSpec)
   /// SwiftUI's `clipShape(_:style:)`: the content is drawn only inside `shape`, laid out in the

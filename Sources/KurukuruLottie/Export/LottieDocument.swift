@@ -161,6 +161,14 @@ struct LottieDocument {
       // Lottie draws the first item on top.
       if case .overlay = node.view.modifiers[k - 1] { return placed + inner }
       return inner + placed
+    case .boxShadow:
+      throw LottieError(
+        file: scene.label, place: place,
+        message: "a shadow with 'spread' (CSS's box-shadow) is not exported; render it as gif, apng or webp instead")
+    case .skew:
+      throw LottieError(
+        file: scene.label, place: place,
+        message: "skew is not exported (Lottie's skew turns about its own axis, not CSS's shear); render it as gif, apng or webp instead")
     case .clipShape, .clipped, .cornerRadius, .mask:
       // Lottie clips and masks whole layers (`masksProperties`, track mattes); this exporter
       // writes the scene as one shape layer of groups, which have neither.
@@ -816,7 +824,7 @@ struct LottieDocument {
     if !stroke.dash.isEmpty {
       let pattern = stroke.dash.count % 2 == 1 ? stroke.dash + stroke.dash : stroke.dash
       dashes = pattern.enumerated().map { i, v in
-        Lottie.Dash(kind: i % 2 == 0 ? .dash : .gap, name: i % 2 == 0 ? "dash" : "gap", value: .constant(LottieNumber.round(v)))
+        Lottie.Dash(kind: i % 2 == 0 ? .dash : .gap, name: i % 2 == 0 ? "dash" : "gap", value: scalarProperty(clamped(v, scale: 1, range: 0...Double.greatestFiniteMagnitude)))
       }
       dashes.append(Lottie.Dash(kind: .offset, name: "offset", value: scalarProperty(animated(stroke.dashPhase))))
     }

@@ -187,7 +187,7 @@ enum LottieTiming {
     case .linear: controls = (1.0 / 3, 1.0 / 3, 2.0 / 3, 2.0 / 3); linear = true
     case .bezier(let b): controls = (b.c0x, b.c0y, b.c1x, b.c1y); linear = false
     case .steps(let n, _) where n >= 1 && n <= 10_000: controls = (0, 0, 0, 0); linear = true; steps = n
-    case .spring, .steps: return nil
+    case .spring, .steps, .path: return nil
     }
     guard let passes = anim.passes(from: t0, to: t1) else { return nil }
     var out: [(CubicBezier, Bool)] = []
@@ -599,7 +599,7 @@ extension LottieTiming {
     case .linear: return true
     case .bezier(let b): return (0...1).contains(b.c0y) && (0...1).contains(b.c1y)
     case .steps: return true
-    case .spring: return false
+    case .spring, .path: return false
     }
   }
 
