@@ -394,4 +394,36 @@ final class PortingWordsTests: XCTestCase {
       XCTAssertEqual(hypot(arc.transform.a, arc.transform.b), scale, accuracy: 1e-12)
     }
   }
+
+  /// Element Plus's spinner by loading.scss's rules, at 600 instants of its 6 s loop: loading-dash
+  /// over 1.5 s (ease-in-out per keyframe segment: the dash 1, 200 → 90, 150 and the offset 0 →
+  /// −40 in the first half, the offset −40 → −120 in the second), loading-rotate over 2 s,
+  /// linear; the 50-unit viewBox on the 42-point canvas, the circle's path from its 3 o'clock.
+  func testElementPlusLoadingFollowsItsKeyframes() throws {
+    let scene = try Preset.load(path: presetPath("element-plus-loading")).scene()
+    XCTAssertEqual(scene.timeline.period, 6, accuracy: 1e-12)
+    XCTAssertNil(scene.canvasOverflow())
+    let scale = 42.0 / 50
+    for k in 0..<600 {
+      let t = Double(k) * 0.01, p = (t / 1.5).truncatingRemainder(dividingBy: 1)
+      let first = p < 0.5
+      let e = Self.cssCurve(0.42, 0, 0.58, 1, first ? p / 0.5 : (p - 0.5) / 0.5)
+      let dash = first ? [1 + 89 * e, 200 - 50 * e] : [90, 150]
+      let offset = first ? -40 * e : -40 - 80 * e
+      let arc = try XCTUnwrap(drawings(scene.displayList(at: t).items).first)
+      guard case .stroke(let s) = arc.style else { return XCTFail("not a stroke") }
+      XCTAssertEqual(s.dash.count, 2)
+      XCTAssertEqual(s.dash[0], dash[0], accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(s.dash[1], dash[1], accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(s.dashPhase, offset, accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(s.lineWidth, 2, accuracy: 1e-12)
+      XCTAssertEqual(s.lineCap, .round)
+      guard case .move(let start)? = arc.path.elements.first else { return XCTFail("no start") }
+      let angle = 2 * Double.pi * (t / 2).truncatingRemainder(dividingBy: 1)
+      let got = arc.transform.apply(start)
+      XCTAssertEqual(got.x, 21 + 20 * scale * cos(angle), accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(got.y, 21 + 20 * scale * sin(angle), accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(hypot(arc.transform.a, arc.transform.b), scale, accuracy: 1e-12)
+    }
+  }
 }

@@ -38,7 +38,7 @@ final class PresetLibraryTests: XCTestCase {
   /// their maximum with the least visible seam (Presets/README.md §14).
   static let longLibraryLoops: [String: Double] = [
     "material-circular": 5.4, "material-circular-four-color": 5.4, "spinkit-chase": 10, "exyte-arcs": 7, "nv-ball-grid-pulse": 7.067,
-    "nv-audio-equalizer": 11.867, "antd-spin": 6,
+    "nv-audio-equalizer": 11.867, "antd-spin": 6, "element-plus-loading": 6,
   ]
 
   /// The preset files, sorted, without `schema.json`.
