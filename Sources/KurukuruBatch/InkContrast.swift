@@ -11,8 +11,8 @@ import KurukuruCore
 /// looked at. Ink is dark when that ratio is under `minimumRatio`; frames with no such pixel
 /// are not dark (there is nothing to see on either tile).
 package enum InkContrast {
-  /// Contrast ratios below this are near invisible: 2 (black ink on #1C1C1E is 1.24, #3A3A3C
-  /// 1.6; the system blue #007AFF 4.2, indigo #5856D6 2.9).
+  /// Contrast ratios (WCAG 2, 1…21) below this are near invisible on the dark tile. Default 2
+  /// (the ratios of common inks on the gallery's matte are in `scripts/bench.d/README.md`).
   package static let minimumRatio = 2.0
 
   /// Relative luminance (0…1) of an sRGB colour, WCAG 2's formula.
@@ -31,7 +31,8 @@ package enum InkContrast {
   }
 
   /// Whether the ink of `frames` (straight RGBA) is dark on `matte`. Ink darker than a dark
-  /// matte never reaches the ratio (black on #1C1C1E is 1.24), so the brightest ink decides.
+  /// matte is closer to it than the matte is to black, so never reaches the ratio: the brightest
+  /// ink decides.
   package static func isDark(_ frames: [Frame], on matte: RGBA8) -> Bool {
     var brightest: RGBA8?
     var best = -1.0

@@ -109,7 +109,7 @@ public struct Manifest: Equatable, Sendable {
 
   /// The manifest in `bytes`, or nil when they are not a manifest (as `read(_:)`).
   /// Numbers are read by the project's own JSON parser, which gives every written number back
-  /// exactly (`30.284301606922124`; Foundation's reader on Linux is a unit in the last place off).
+  /// exactly, to the last bit (Foundation's reader on Linux can be a unit in the last place off).
   public static func parse(_ bytes: [UInt8]) -> Manifest? {
     var parser = JSONParser(text: String(decoding: bytes, as: UTF8.self), file: fileName)
     guard let node = try? parser.parse(), let root = plain(node) as? [String: Any],

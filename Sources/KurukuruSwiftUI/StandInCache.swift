@@ -27,7 +27,8 @@ struct StandInCache {
   }
 
   /// The compiler's `--version` output, remembered in `FOLDER/compilers/KEY` where KEY hashes the
-  /// compiler file's resolved path, size and modification time (running it costs about 0.2 s).
+  /// compiler file's resolved path, size and modification time, so the compiler runs once per
+  /// installed toolchain, not once per file.
   static func version(of compiler: String, folder: String, file: String) throws -> String {
     let resolved = URL(fileURLWithPath: compiler).resolvingSymlinksInPath().path
     let attributes = (try? FileManager.default.attributesOfItem(atPath: resolved)) ?? [:]

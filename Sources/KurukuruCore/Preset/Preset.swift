@@ -285,8 +285,8 @@ public struct Limits: Equatable, Sendable {
   /// `--max-work N` raises it.
   public var maxWork: Int = 200_000_000_000
   /// Unicode scalars a `Text` shows (a counter's prefix, longest number and suffix together).
-  /// Default 256: a loader's label is a word or two, while a 256-glyph line of 17 pt text is
-  /// already some 2,500 points wide, and each glyph adds its outline to every frame.
+  /// Default 256: a loader's label is a word or two, a 256-glyph line is already wider than any
+  /// loader's canvas, and each glyph adds its outline to every frame.
   public var maxTextLength: Int = 256
   /// Font size of a `Text` in points, within 0 (exclusive)…maxFontSize. Default 1,000.
   public var maxFontSize: Double = 1000

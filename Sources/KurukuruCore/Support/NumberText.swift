@@ -80,8 +80,8 @@ package enum NumberText {
 
   /// A quotient as people (and `--json`) read it, without a division's last-bit noise: the
   /// value rounded to 12 significant digits when that is at most 4 units in the last place
-  /// away, else the value itself. A loop of 707 frames in 7.07 s is `100` fps, not
-  /// `100.00000000000001`; 162 frames in 1.618 s stay `100.12360939431396`.
+  /// away, else the value itself: a whole rate stays whole, a rate that is not whole keeps all
+  /// its digits.
   package static func tidy(_ value: Double) -> Double {
     guard value.isFinite, value != 0, let short = Double(String(format: "%.12g", value)) else { return value }
     return abs(short - value) <= 4 * value.ulp ? short : value
