@@ -31,8 +31,8 @@ package enum InkContrast {
   }
 
   /// Whether the ink of `frames` (straight RGBA) is dark on `matte`. Ink darker than a dark
-  /// matte is closer to it than the matte is to black, so never reaches the ratio: the brightest
-  /// ink decides.
+  /// matte never reaches the ratio (the matte itself is near black), so the brightest ink
+  /// decides.
   package static func isDark(_ frames: [Frame], on matte: RGBA8) -> Bool {
     var brightest: RGBA8?
     var best = -1.0
