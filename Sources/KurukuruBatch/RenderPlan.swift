@@ -85,10 +85,18 @@ package struct InputFailure: Error, CustomStringConvertible {
       return try body()
     } catch let error as InputFailure {
       throw error
-    } catch RenderError.invalidOption(let message) {
-      throw RenderError.invalidOption(message)
+    } catch let error as RenderError where error.isInvalidOption {
+      throw error
     } catch {
       throw InputFailure(file: file, error: error)
     }
+  }
+}
+
+extension RenderError {
+  /// Whether this is a bad option value (`invalidOption`): about the command line, not a file.
+  fileprivate var isInvalidOption: Bool {
+    if case .invalidOption = self { return true }
+    return false
   }
 }
