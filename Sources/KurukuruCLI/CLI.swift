@@ -126,15 +126,20 @@ enum CLI {
 
   /// Loads an input — a preset (a bundled one by name or a file) or a Lottie file
   /// (`AnimationInput.load`) — and the animation it renders, with `--set`, and the given fps
-  /// and background overrides. Warnings about what a Lottie file leaves out go to stderr unless
-  /// `warnings` is false (`render --quiet`).
+  /// and background overrides; its warnings go to stderr (`warn(about:)`).
   static func source(
-    path: String, args: Arguments, fps: Double? = nil, background: RGBAColor? = nil, warnings: Bool = true
+    path: String, args: Arguments, fps: Double? = nil, background: RGBAColor? = nil
   ) throws -> (AnimationInput, any AnimationSource) {
     let input = try AnimationInput.load(path, options: inputOptions(args))
-    if warnings { for warning in input.warnings { Console.err(commandLineWords(warning)) } }
+    warn(about: input)
     let source = try input.source(settings: try args.settings(), fps: fps, background: background)
     return (input, source)
+  }
+
+  /// Prints what an input uses and Kurukuru leaves out (a Lottie file's ignored features), one
+  /// warning line each, in the command line's words.
+  static func warn(about input: AnimationInput) {
+    for warning in input.warnings { Console.err(commandLineWords(warning)) }
   }
 
   /// How Lottie and SwiftUI inputs are read: `--animation`, `--allow-unsupported`, `--view`.

@@ -35,7 +35,7 @@ enum RenderCommand: Command {
       inputs: args.positional, formats: formats, options: args.options, settings: try args.settings(),
       inputOptions: CLI.inputOptions(args), jobs: try args.options.jobs()
     ) { input in
-      if !quiet { for warning in input.warnings { Console.err(CLI.commandLineWords(warning)) } }
+      if !quiet { CLI.warn(about: input) }
     }
     if !quiet { for job in plan.jobs { if let note = job.note { Console.warning(job.file, note) } } }
     var noted = Set<String>()
