@@ -26,6 +26,14 @@ INK_TOLERANCE = 2
 
 # MARK: - Documents
 
+def refused_export(result):
+    """Whether `render --format lottie` failed as the exporter refuses what Lottie shape layers
+    cannot say (perspective, clips and masks, CSS's shear and box-shadow spread, a text counter):
+    exit status 2 and one line ending by naming the formats that can draw it."""
+    return (result.returncode == 2 and result.stderr.count("\n") <= 1
+            and "; render it as gif, apng or webp instead" in result.stderr)
+
+
 def load_document(path):
     """(the Lottie JSON bytes, the parsed document) of a .json file or of a dotLottie archive's
     first animation (manifest order; `animations/ID.json` in v1, `a/ID.json` in v2)."""
