@@ -42,10 +42,9 @@ final class PortedBorderSpinnerTests: XCTestCase {
   }
 
   func testRingsFollowTheCSSBorders() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let scale = 4.0
     for s in Self.spinners {
-      let scene = try Preset.load(path: root.appendingPathComponent("Presets/\(s.name).json").path).scene()
+      let scene = try bundledPreset(s.name).scene()
       XCTAssertEqual(scene.timeline.period, s.duration, accuracy: 1e-9, s.name)
       var probed = 0
       for k in 0..<24 {

@@ -100,8 +100,7 @@ final class RingLoaderProbeTests: XCTestCase {
   }
 
   func testTheRingsFollowTheCSSMatrixProduct() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let scene = try Preset.load(path: root.appendingPathComponent("Presets/react-spinners-ring.json").path).scene()
+    let scene = try bundledPreset("react-spinners-ring").scene()
     XCTAssertEqual(scene.timeline.period, 2, accuracy: 1e-12)
     let result = probe(try frames(of: scene, scale: 1), size: 60, scale: 1)
     XCTAssertGreaterThan(result.probes, 40_000)

@@ -152,3 +152,9 @@ func saveIfRequested(_ frame: Frame, _ name: String) {
   cairo_surface_mark_dirty(surface)
   cairo_surface_write_to_png(surface, directory + "/" + name + ".png")
 }
+
+/// The bundled preset `name` (`Presets/NAME.json` of this repository), loaded from its file.
+func bundledPreset(_ name: String) throws -> Preset {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  return try Preset.load(path: root.appendingPathComponent("Presets/\(name).json").path)
+}
