@@ -62,4 +62,31 @@ final class LayoutTests: XCTestCase {
     XCTAssertEqual(p?.y ?? .nan, 10, accuracy: 1e-12)
     XCTAssertNil(Modifier.opacity(.constant(0.5)).transform(contentSize: .zero, shift: .zero, at: 0))
   }
+
+  // MARK: - Work
+
+  /// Stacks nested 32 deep (the preset limit), each holding the next stack, a rectangle and a
+  /// `Spacer(minLength: 0)`: a stack measures every child offered 0, offered everything and offered its share
+  /// before placing it, so without the pass's memory the work would grow as 4³² measurements.
+  /// Remembered, each view is measured once per distinct offer. The numbers: every stack is
+  /// offered the whole 200-pt width, the inner 10-pt circle is the least flexible child, then
+  /// the rectangle and spacer split what is left.
+  func testNestedStacksAreMeasuredOncePerOffer() throws {
+    let leaf = try scene(#"{"Circle": {}, "modifiers": [{"frame": 10}]}"#).root
+    let filler = try scene(#"{"Rectangle": {}}"#).root
+    let spacer = try scene(#"{"Spacer": {"minLength": 0}}"#).root
+    var view = leaf
+    for _ in 0..<32 {
+      view = SceneView(kind: .hStack(alignment: .center, spacing: 0, children: [view, filler, spacer]))
+    }
+    let layout = Layout(t: 0)
+    let root = layout.place(view, proposal: Size(width: 200, height: 60))
+    XCTAssertEqual(root.size.width, 200, accuracy: 1e-9)
+    XCTAssertEqual(root.size.height, 60)
+    XCTAssertLessThan(layout.measurementCount, 100 * view.viewCount)
+    // The innermost stack: circle 10, then rectangle and spacer share what its parent left it.
+    var inner = root
+    while let first = inner.children.first, !first.children.isEmpty { inner = first }
+    XCTAssertEqual(inner.children.first?.size, Size(width: 10, height: 10))
+  }
 }

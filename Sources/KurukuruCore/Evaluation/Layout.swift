@@ -65,9 +65,41 @@ struct ProposedSize: Equatable {
 enum StackAxis { case horizontal, vertical }
 
 /// The layout pass at one instant (`t` seconds into the loop).
+///
+/// A stack measures each child several times (offered nothing, offered everything, offered its
+/// share) before it places it, and a nested stack does the same for its own children, so
+/// measurements are remembered for the pass: a view's size for a given offer is computed once,
+/// and the work of a pass grows with the number of views and distinct offers, not with the
+/// nesting depth. A view is named in that memory by its path from the root (`ViewPath`).
 struct Layout {
   /// Seconds from the start of the loop.
   let t: Double
+  /// Sizes measured in this pass.
+  private let memo = Memo()
+
+  init(t: Double) { self.t = t }
+
+  /// How many measurements this pass has computed (each view, level and offer once).
+  var measurementCount: Int { memo.sizes.count }
+
+  /// A view's place in the tree: the child index at each stack, and `-k` for the view carried by
+  /// the `k`-th modifier (1-based), from the root down.
+  typealias ViewPath = [Int]
+
+  /// What one measurement depends on besides the instant: which view, after how many of its
+  /// modifiers, offered what, as a child of which kind of stack.
+  private struct MemoKey: Hashable {
+    var path: ViewPath
+    var level: Int
+    var width: Double?
+    var height: Double?
+    var axis: StackAxis?
+  }
+
+  /// The sizes measured so far in a pass (a pass runs on one thread).
+  private final class Memo {
+    var sizes: [MemoKey: Size] = [:]
+  }
 
   /// A large proposal used to measure how flexible a view is.
   static let unbounded = 1e7
@@ -76,39 +108,54 @@ struct Layout {
 
   /// The layout of `view` offered `proposal`.
   func place(_ view: SceneView, proposal: Size) -> LaidOutView {
-    place(view, ProposedSize(proposal), axis: nil)
+    place(view, ProposedSize(proposal), axis: nil, path: [])
   }
 
   /// The layout of `view` offered `proposal`, as a direct child of a stack along `axis` (nil
   /// elsewhere).
-  func place(_ view: SceneView, _ proposal: ProposedSize, axis: StackAxis?) -> LaidOutView {
+  func place(_ view: SceneView, _ proposal: ProposedSize, axis: StackAxis?, path: ViewPath) -> LaidOutView {
     let empty = LaidOutView(
       sizes: [Size](repeating: .zero, count: view.modifiers.count + 1), baseProposal: .zero,
       shifts: [Point](repeating: .zero, count: view.modifiers.count), children: [], childOffsets: [],
       attachments: [LaidOutView.Attachment?](repeating: nil, count: view.modifiers.count))
     var laidOut: LaidOutView? = empty
-    _ = level(view, view.modifiers.count, proposal, axis, into: &laidOut)
+    _ = level(view, view.modifiers.count, proposal, axis, path, into: &laidOut)
     return laidOut ?? empty
   }
 
   /// The size `view` takes when offered `proposal`, without keeping its layout (stacks measure
   /// their children's flexibility with it).
-  func measure(_ view: SceneView, _ proposal: ProposedSize, axis: StackAxis? = nil) -> Size {
+  func measure(_ view: SceneView, _ proposal: ProposedSize, axis: StackAxis? = nil, path: ViewPath) -> Size {
     var nothing: LaidOutView?
-    return level(view, view.modifiers.count, proposal, axis, into: &nothing)
+    return level(view, view.modifiers.count, proposal, axis, path, into: &nothing)
   }
 
-  /// The size after the first `k` modifiers, filling `laidOut` on the way when given.
+  /// The size after the first `k` modifiers, filling `laidOut` on the way when given; a
+  /// measurement (no `laidOut`) is remembered for the pass.
   private func level(
-    _ view: SceneView, _ k: Int, _ proposal: ProposedSize, _ axis: StackAxis?, into laidOut: inout LaidOutView?
+    _ view: SceneView, _ k: Int, _ proposal: ProposedSize, _ axis: StackAxis?, _ path: ViewPath,
+    into laidOut: inout LaidOutView?
+  ) -> Size {
+    guard laidOut == nil else { return compute(view, k, proposal, axis, path, into: &laidOut) }
+    let key = MemoKey(path: path, level: k, width: proposal.width, height: proposal.height, axis: axis)
+    if let size = memo.sizes[key] { return size }
+    let size = compute(view, k, proposal, axis, path, into: &laidOut)
+    memo.sizes[key] = size
+    return size
+  }
+
+  /// `level` without the memory.
+  private func compute(
+    _ view: SceneView, _ k: Int, _ proposal: ProposedSize, _ axis: StackAxis?, _ path: ViewPath,
+    into laidOut: inout LaidOutView?
   ) -> Size {
     guard k > 0 else {
-      let size = base(view.kind, proposal: proposal, axis: axis, into: &laidOut)
+      let size = base(view.kind, proposal: proposal, axis: axis, path: path, into: &laidOut)
       laidOut?.baseProposal = Size(width: proposal.width ?? size.width, height: proposal.height ?? size.height)
       laidOut?.sizes[0] = size
       return size
     }
-    func content(_ p: ProposedSize) -> Size { level(view, k - 1, p, axis, into: &laidOut) }
+    func content(_ p: ProposedSize) -> Size { level(view, k - 1, p, axis, path, into: &laidOut) }
     let size: Size
     switch view.modifiers[k - 1] {
     case .frame(let w, let h, let alignment):
@@ -129,7 +176,7 @@ struct Layout {
     case .aspectRatio(let ratio, let mode):
       var nothing: LaidOutView?
       let needsIdeal = ratio == nil || (proposal.width == nil && proposal.height == nil)
-      let ideal = needsIdeal ? level(view, k - 1, ProposedSize(width: nil, height: nil), axis, into: &nothing) : .zero
+      let ideal = needsIdeal ? level(view, k - 1, ProposedSize(width: nil, height: nil), axis, path, into: &nothing) : .zero
       let r = ratio ?? (ideal.width > 0 && ideal.height > 0 ? ideal.width / ideal.height : nil)
       size = content(r.map { Layout.aspectOffer(proposal, ratio: $0, mode: mode, idealWidth: ideal.width) } ?? proposal)
     case .fixedSize(let horizontal, let vertical):
@@ -146,7 +193,7 @@ struct Layout {
       // its frame; it takes no part in the content's own size.
       size = content(proposal)
       if laidOut != nil {
-        let m = place(attached, proposal: size)
+        let m = place(attached, ProposedSize(size), axis: nil, path: path + [-k])
         laidOut?.attachments[k - 1] = LaidOutView.Attachment(
           layout: m,
           offset: Point(x: (size.width - m.size.width) * alignment.x, y: (size.height - m.size.height) * alignment.y))
@@ -159,7 +206,9 @@ struct Layout {
   }
 
   /// The base view's size; a stack's children are laid out (and kept when `laidOut` is given).
-  private func base(_ kind: ViewKind, proposal: ProposedSize, axis: StackAxis?, into laidOut: inout LaidOutView?) -> Size {
+  private func base(
+    _ kind: ViewKind, proposal: ProposedSize, axis: StackAxis?, path: ViewPath, into laidOut: inout LaidOutView?
+  ) -> Size {
     switch kind {
     case .shape:
       return Size(width: proposal.width ?? Layout.idealShapeLength, height: proposal.height ?? Layout.idealShapeLength)
@@ -176,11 +225,11 @@ struct Layout {
     case .zStack(let alignment, let children):
       let sizes: [Size]
       if laidOut != nil {
-        let placed = children.map { place($0, proposal, axis: nil) }
+        let placed = children.enumerated().map { place($1, proposal, axis: nil, path: path + [$0]) }
         laidOut?.children = placed
         sizes = placed.map(\.size)
       } else {
-        sizes = children.map { measure($0, proposal) }
+        sizes = children.enumerated().map { measure($1, proposal, path: path + [$0]) }
       }
       let size = Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
       laidOut?.childOffsets = sizes.map {
@@ -192,14 +241,14 @@ struct Layout {
       if case .hStack = kind { horizontal = true }
       let stackAxis: StackAxis = horizontal ? .horizontal : .vertical
       guard !children.isEmpty else { return .zero }
-      let proposals = stackProposals(children, horizontal: horizontal, spacing: spacing, proposal: proposal)
+      let proposals = stackProposals(children, horizontal: horizontal, spacing: spacing, proposal: proposal, path: path)
       let sizes: [Size]
       if laidOut != nil {
-        let placed = zip(children, proposals).map { place($0, $1, axis: stackAxis) }
+        let placed = children.indices.map { place(children[$0], proposals[$0], axis: stackAxis, path: path + [$0]) }
         laidOut?.children = placed
         sizes = placed.map(\.size)
       } else {
-        sizes = zip(children, proposals).map { measure($0, $1, axis: stackAxis) }
+        sizes = children.indices.map { measure(children[$0], proposals[$0], axis: stackAxis, path: path + [$0]) }
       }
       let (size, offsets) = Layout.stackOffsets(sizes, horizontal: horizontal, alignment: alignment, spacing: spacing)
       laidOut?.childOffsets = offsets
@@ -255,8 +304,10 @@ struct Layout {
   /// offered the unbounded length less the length it takes offered 0) are sized first, each
   /// offered an equal share of what is left; ties keep the children's order. Across, every
   /// child is offered the stack's offer. A stack offered nothing along its axis offers its
-  /// children nothing there (their ideal lengths).
-  func stackProposals(_ children: [SceneView], horizontal: Bool, spacing: Double, proposal: ProposedSize) -> [ProposedSize] {
+  /// children nothing there (their ideal lengths). `path` is the stack's.
+  func stackProposals(
+    _ children: [SceneView], horizontal: Bool, spacing: Double, proposal: ProposedSize, path: ViewPath
+  ) -> [ProposedSize] {
     func along(_ s: Size) -> Double { horizontal ? s.width : s.height }
     func make(_ a: Double?, _ c: Double?) -> ProposedSize {
       horizontal ? ProposedSize(width: a, height: c) : ProposedSize(width: c, height: a)
@@ -266,9 +317,9 @@ struct Layout {
     guard let alongProposal = horizontal ? proposal.width : proposal.height else {
       return children.map { _ in make(nil, crossProposal) }
     }
-    let flexibility = children.map { child -> Double in
-      let small = measure(child, make(0, crossProposal), axis: axis)
-      let large = measure(child, make(Layout.unbounded, crossProposal), axis: axis)
+    let flexibility = children.indices.map { i -> Double in
+      let small = measure(children[i], make(0, crossProposal), axis: axis, path: path + [i])
+      let large = measure(children[i], make(Layout.unbounded, crossProposal), axis: axis, path: path + [i])
       return along(large) - along(small)
     }
     var remaining = max(0, alongProposal - spacing * Double(children.count - 1))
@@ -276,7 +327,7 @@ struct Layout {
     let order = children.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
     for (n, i) in order.enumerated() {
       let share = remaining / Double(children.count - n)
-      let s = measure(children[i], make(share, crossProposal), axis: axis)
+      let s = measure(children[i], make(share, crossProposal), axis: axis, path: path + [i])
       lengths[i] = along(s)
       remaining = max(0, remaining - along(s))
     }
