@@ -6,12 +6,12 @@ import SwiftUI
 
 // MARK: - Hosts
 
-/// The indicator `type` in a `side`-point square, black unless the type sets its own colours,
-/// centred on a `canvas`-point square.
-private func hosted(_ type: ActivityIndicatorView.IndicatorType, side: CGFloat, canvas: CGFloat) -> some View {
+/// The indicator `type` in a `side`-point square, in `color` unless the type sets its own
+/// colours, centred on a `canvas`-point square.
+private func hosted(_ type: ActivityIndicatorView.IndicatorType, side: CGFloat, canvas: CGFloat, color: Color = .black) -> some View {
   ActivityIndicatorView(type: type)
     .frame(width: side, height: side)
-    .foregroundColor(.black)
+    .foregroundColor(color)
     .padding((canvas - side) / 2)
 }
 
@@ -25,9 +25,10 @@ struct ExyteArcs: View {
   var body: some View { hosted(.arcs(count: 3, lineWidth: 2), side: 60, canvas: 72) }
 }
 
-/// `activity-indicator` (seed 001 is exyte's rotatingDots, as an article printed it).
+/// `activity-indicator` (seed 001, exyte's rotatingDots as an article printed it, at its
+/// preview's 200 points and orange).
 struct ExyteRotatingDots: View {
-  var body: some View { hosted(.rotatingDots(count: 5), side: 60, canvas: 72) }
+  var body: some View { hosted(.rotatingDots(count: 5), side: 200, canvas: 200, color: .orange) }
 }
 
 /// `dots-flicker`.
