@@ -51,6 +51,23 @@ final class SwiftUIExyteTests: XCTestCase {
     XCTAssertEqual(try SwiftUITest.meanMismatch(try Self.ported("ExyteGrowingCircle"), delayed), 0)
   }
 
+  /// exyte's growing arc starts its animation in the same `asyncAfter(.now() + 0.01)`, on a 2 s
+  /// sawtooth that moves fast at its wrap; its shape's `animatableData` is swept.
+  func testGrowingArcIsTheGrowingArcPresetDelayedBy10ms() throws {
+    let delayed = try Self.bundled("growing-arc") { view in
+      var view = view
+      var arc = view["Arc"] as? [String: Any] ?? [:]
+      for key in ["startAngle", "endAngle"] {
+        guard var angle = arc[key] as? [String: Any], let animation = angle["animation"] as? String else { continue }
+        angle["animation"] = animation + ".delay(0.01)"
+        arc[key] = angle
+      }
+      view["Arc"] = arc
+      return view
+    }
+    XCTAssertEqual(try SwiftUITest.meanMismatch(try Self.ported("ExyteGrowingArc"), delayed), 0)
+  }
+
   // MARK: - Support
 
   /// The indicator files and the host file as one file (the stand-in compiles one file).

@@ -372,3 +372,49 @@ extension SwiftUISemanticsTests {
     XCTAssertLessThanOrEqual(period, 12)
   }
 }
+
+// MARK: - Animatable shapes
+
+extension SwiftUISemanticsTests {
+  /// A custom shape's `animatableData` is interpolated and its path drawn at every value between:
+  /// an arc whose end runs 0 → 180° over the first half of p and then stops shows 0 → 90° a
+  /// quarter of the way through a linear 1 s change of p (a from/to of the end angle would show
+  /// 45°). The path's numbers become keyframes over p, straight runs merged.
+  func testAnimatableDataDrawsThePathAtEveryValueBetween() throws {
+    let source = """
+      import SwiftUI
+      struct Sweep: Shape {
+        var p: Double
+        var animatableData: Double {
+          get { p }
+          set { p = newValue }
+        }
+        func path(in rect: CGRect) -> Path {
+          var path = Path()
+          path.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: rect.width / 2,
+                      startAngle: .zero, endAngle: .degrees(p < 0.5 ? 360 * p : 180), clockwise: false)
+          return path
+        }
+      }
+      struct Growing: View {
+        @State var p = 0.0
+        var body: some View {
+          Sweep(p: p).stroke(lineWidth: 2).frame(width: 20, height: 20)
+            .onAppear { withAnimation(.linear(duration: 1)) { p = 1 } }
+        }
+      }
+      """
+    let json = try SwiftUITest.preset(source)
+    let arc = try XCTUnwrap((json["view"] as? [String: Any])?["Arc"] as? [String: Any])
+    let end = try XCTUnwrap(arc["endAngle"] as? [String: Any])
+    XCTAssertEqual(end["values"] as? [Double], [0, 180, 180])
+    XCTAssertEqual(end["keyTimes"] as? [Double], [0, 0.5, 1])
+    XCTAssertEqual(end["animation"] as? String, "linear(duration: 1)")
+    XCTAssertEqual(arc["startAngle"] as? Double, 0)
+    let preset = try SwiftUISource.preset(path: try SwiftUITest.write(source), options: SwiftUITest.options)
+    let frame = try Renderer(preset, jobs: 1).frame(at: 0.25)
+    XCTAssertEqual(frame.width, 26)
+    // The circle's point at 60° (clockwise on screen from 3 o'clock) about (13, 13), radius 10.
+    XCTAssertGreaterThan(frame.pixels[(21 * frame.width + 18) * 4 + 3], 0)
+  }
+}
