@@ -295,3 +295,126 @@ final class SwiftUISemanticsTests: XCTestCase {
     }
   }
 }
+
+// MARK: - Shapes: stroked paths, smaller arcs, loops with no period
+
+extension SwiftUISemanticsTests {
+  /// The alpha at point (x, y) of the preset's frame at time 0.
+  static func alpha(_ preset: Preset, _ x: Int, _ y: Int) throws -> UInt8 {
+    let frame = try Renderer(preset, jobs: 1).frame(at: 0)
+    return frame.pixels[(y * frame.width + x) * 4 + 3]
+  }
+
+  /// `strokedPath(_:)` is the outline of the stroke: filling it (a path drawn as a view fills in
+  /// the foreground style) draws a ring, not a disc.
+  func testStrokedPathFillsAsTheStroke() throws {
+    let path = try SwiftUITest.write("""
+      import SwiftUI
+      struct Ring: View {
+        var body: some View {
+          Path { p in
+            p.addArc(center: CGPoint(x: 20, y: 20), radius: 20, startAngle: .zero, endAngle: .degrees(360), clockwise: false)
+          }
+          .strokedPath(StrokeStyle(lineWidth: 4))
+          .frame(width: 40, height: 40)
+          .padding(4)
+        }
+      }
+      """)
+    let text = try SwiftUISource.presetText(path: path, options: SwiftUITest.options)
+    let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let arc = try XCTUnwrap(Self.views(json["view"]).first { $0["Arc"] != nil })
+    XCTAssertEqual((Self.modifier("stroke", arc) as? [String: Any])?["lineWidth"] as? Double, 4)
+    let preset = try Preset(text: text, file: path)
+    XCTAssertGreaterThan(try Self.alpha(preset, 24, 4), 0, "on the ring")
+    XCTAssertEqual(try Self.alpha(preset, 24, 24), 0, "the centre stays empty")
+  }
+
+  /// An `addArc` about the frame's centre with a radius under min(w, h)/2 draws at that radius
+  /// (the preset's `Arc` in a centred square of side 2r), and `stroke` still applies to it;
+  /// `clockwise: true` from 0° to 180° is the upper half on screen.
+  func testSmallerCentredArcKeepsItsRadius() throws {
+    let path = try SwiftUITest.write("""
+      import SwiftUI
+      struct Half: View {
+        var body: some View {
+          Path { p in
+            p.addArc(center: CGPoint(x: 20, y: 20), radius: 10, startAngle: .zero, endAngle: .degrees(180), clockwise: true)
+          }
+          .stroke(lineWidth: 2)
+          .frame(width: 40, height: 40)
+        }
+      }
+      """)
+    let preset = try SwiftUISource.preset(path: path, options: SwiftUITest.options)
+    XCTAssertGreaterThan(try Self.alpha(preset, 20, 10), 0, "radius 10, top")
+    XCTAssertEqual(try Self.alpha(preset, 20, 30), 0, "radius 10, bottom: not drawn")
+    XCTAssertEqual(try Self.alpha(preset, 20, 0), 0, "radius 20: not drawn")
+  }
+
+  /// A turn whose cycle (π s) is no fraction of a second with a denominator up to 10,000 has no
+  /// period the loader computes; the view loops at the least visible seam within 12 s.
+  func testCycleWithNoPeriodLoopsAtTheLeastSeamWithin12Seconds() throws {
+    let source = """
+      import SwiftUI
+      struct Slow: View {
+        @State var turn = 0.0
+        var body: some View {
+          Rectangle().frame(width: 10, height: 20).rotationEffect(.degrees(turn))
+            .onAppear { withAnimation(.linear(duration: .pi).repeatForever(autoreverses: false)) { turn = 360 } }
+        }
+      }
+      """
+    let preset = try SwiftUITest.preset(source)
+    XCTAssertEqual((preset["duration"] as? [String: Any])?["auto"] as? Double, 12)
+    let period = try SwiftUISource.preset(path: try SwiftUITest.write(source), options: SwiftUITest.options).scene().timeline.period
+    XCTAssertGreaterThanOrEqual(period, .pi - 0.05)
+    XCTAssertLessThanOrEqual(period, 12)
+  }
+}
+
+// MARK: - Animatable shapes
+
+extension SwiftUISemanticsTests {
+  /// A custom shape's `animatableData` is interpolated and its path drawn at every value between:
+  /// an arc whose end runs 0 → 180° over the first half of p and then stops shows 0 → 90° a
+  /// quarter of the way through a linear 1 s change of p (a from/to of the end angle would show
+  /// 45°). The path's numbers become keyframes over p, straight runs merged.
+  func testAnimatableDataDrawsThePathAtEveryValueBetween() throws {
+    let source = """
+      import SwiftUI
+      struct Sweep: Shape {
+        var p: Double
+        var animatableData: Double {
+          get { p }
+          set { p = newValue }
+        }
+        func path(in rect: CGRect) -> Path {
+          var path = Path()
+          path.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: rect.width / 2,
+                      startAngle: .zero, endAngle: .degrees(p < 0.5 ? 360 * p : 180), clockwise: false)
+          return path
+        }
+      }
+      struct Growing: View {
+        @State var p = 0.0
+        var body: some View {
+          Sweep(p: p).stroke(lineWidth: 2).frame(width: 20, height: 20)
+            .onAppear { withAnimation(.linear(duration: 1)) { p = 1 } }
+        }
+      }
+      """
+    let json = try SwiftUITest.preset(source)
+    let arc = try XCTUnwrap((json["view"] as? [String: Any])?["Arc"] as? [String: Any])
+    let end = try XCTUnwrap(arc["endAngle"] as? [String: Any])
+    XCTAssertEqual(end["values"] as? [Double], [0, 180, 180])
+    XCTAssertEqual(end["keyTimes"] as? [Double], [0, 0.5, 1])
+    XCTAssertEqual(end["animation"] as? String, "linear(duration: 1)")
+    XCTAssertEqual(arc["startAngle"] as? Double, 0)
+    let preset = try SwiftUISource.preset(path: try SwiftUITest.write(source), options: SwiftUITest.options)
+    let frame = try Renderer(preset, jobs: 1).frame(at: 0.25)
+    XCTAssertEqual(frame.width, 26)
+    // The circle's point at 60° (clockwise on screen from 3 o'clock) about (13, 13), radius 10.
+    XCTAssertGreaterThan(frame.pixels[(21 * frame.width + 18) * 4 + 3], 0)
+  }
+}
