@@ -226,4 +226,64 @@ final class PortedPresetSourceTests: XCTestCase {
     }
     XCTAssertEqual(probes, 600)
   }
+  // MARK: - three-dots' dot-typing
+
+  /// Each dot's centre at 300 instants of the 1.5 s loop, from the one `@keyframes dot-typing`
+  /// table: at 0%, 16.667%, 33.333%, 50%, 66.667%, 83.333% and 100% every shadow is listed, dot
+  /// k at y −10px at the (2k + 1)th and 0 at the others, linear between them; the dots are 10 px,
+  /// 15 px apart (x −15, 0, +15 from the element), here centred in the 48-pt canvas with their
+  /// resting centre at y = 21. To 1e-9 pt.
+  func testDotTypingFollowsTheCSSKeyframes() throws {
+    let scene = try Preset.load(path: presetPath("three-dots-dot-typing")).scene()
+    XCTAssertEqual(scene.timeline.period, 1.5, accuracy: 1e-12)
+    XCTAssertNil(scene.canvasOverflow())
+    let offsets = [0, 0.16667, 0.33333, 0.5, 0.66667, 0.83333, 1]
+    for n in 0..<300 {
+      let t = Double(n) * 0.005
+      let p = (t / 1.5).truncatingRemainder(dividingBy: 1)
+      let dots = flatDrawings(scene.displayList(at: t).items).map { canvasBounds($0.drawing) }
+      XCTAssertEqual(dots.count, 3)
+      for (k, dot) in dots.enumerated() {
+        let rise = offsets.indices.map { $0 == 2 * k + 1 ? -10.0 : 0 }
+        let j = offsets.lastIndex { $0 <= p } ?? 0
+        let f = (p - offsets[j]) / (offsets[j + 1] - offsets[j])
+        let y = rise[j] + (rise[j + 1] - rise[j]) * f
+        XCTAssertEqual(dot.midX, 24 + 15 * Double(k - 1), accuracy: 1e-9)
+        XCTAssertEqual(dot.midY, 21 + y, accuracy: 1e-9, "dot \(k) at \(t) s")
+        XCTAssertEqual(dot.size.width, 10, accuracy: 1e-9)
+      }
+    }
+  }
+
+  // MARK: - three-dots' dot-floating
+
+  /// Each dot's centre at 300 instants of the 3 s loop, from _dot-floating.scss on a stage W =
+  /// 160 wide that centres the 10 px dot: the element's left runs calc(−50% − 5px) →
+  /// calc(50% + 2·$d-max + 5px) at 75%, held to 100%, under cubic-bezier(.15, .6, .9, .1); its
+  /// ::before rides on it with left −$d-max → −$d-min at 50% → −$d-max at 75% and 100% under
+  /// ease-in-out, its ::after with twice those under cubic-bezier(.4, 0, 1, 1) ($d-max 50 px,
+  /// $d-min 12 px). Each curve runs per keyframe segment. To 1e-9 pt.
+  func testDotFloatingFollowsTheSCSS() throws {
+    let scene = try Preset.load(path: presetPath("three-dots-dot-floating")).scene()
+    XCTAssertEqual(scene.timeline.period, 3, accuracy: 1e-12)
+    let w = 160.0, dMax = 50.0, dMin = 12.0
+    func segment(_ p: Double, _ times: [Double], _ values: [Double], _ c: [Double]) -> Double {
+      let j = min(times.lastIndex { $0 <= p } ?? 0, times.count - 2)
+      let f = (p - times[j]) / (times[j + 1] - times[j])
+      return values[j] + (values[j + 1] - values[j]) * Self.cssCurve(c[0], c[1], c[2], c[3], f)
+    }
+    for n in 0..<300 {
+      let t = Double(n) * 0.01
+      let p = (t / 3).truncatingRemainder(dividingBy: 1)
+      let lead = segment(p, [0, 0.75, 1], [-w / 2 - 5, w / 2 + 2 * dMax + 5, w / 2 + 2 * dMax + 5], [0.15, 0.6, 0.9, 0.1])
+      let before = segment(p, [0, 0.5, 0.75, 1], [-dMax, -dMin, -dMax, -dMax], [0.42, 0, 0.58, 1])
+      let after = segment(p, [0, 0.5, 0.75, 1], [-2 * dMax, -2 * dMin, -2 * dMax, -2 * dMax], [0.4, 0, 1, 1])
+      let dots = flatDrawings(scene.displayList(at: t).items).map { canvasBounds($0.drawing) }
+      XCTAssertEqual(dots.count, 3, "the element, ::before, ::after")
+      for (dot, x) in zip(dots, [lead, lead + before, lead + after]) {
+        XCTAssertEqual(dot.midX, w / 2 + x, accuracy: 1e-9, "\(t) s")
+        XCTAssertEqual(dot.midY, 8, accuracy: 1e-9)
+      }
+    }
+  }
 }
