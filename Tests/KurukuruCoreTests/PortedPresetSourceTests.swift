@@ -286,4 +286,53 @@ final class PortedPresetSourceTests: XCTestCase {
       }
     }
   }
+  // MARK: - MUI's circular progress with a value label
+
+  /// The arc and the label at 880 instants of the 8.8 s loop, from CircularWithValueLabel.js and
+  /// CircularProgress.js: the value steps 10, 20, …, 100, 0 every 800 ms (setInterval adds 10
+  /// and wraps at 100); the circle's stroke-dasharray is its circumference 2π(44 − 3.6)/2 and its
+  /// stroke-dashoffset (100 − value)/100 of it (each toFixed(3)), moving to each new value by a
+  /// 300 ms transition under cubic-bezier(0.4, 0, 0.2, 1); the root is turned −90° and the
+  /// viewBox 44 wide fits 40 px, so the dash starts at 12 o'clock 20.2 · 40/44 from the centre.
+  /// The label is `${Math.round(value)}%` at once, caption: 12 px, letter-spacing 0.4 px, digits
+  /// tabular; its box is centred on the ring. Offsets to 1e-9.
+  func testCircularWithValueLabelFollowsMUI() throws {
+    let scene = try Preset.load(path: presetPath("mui-circular-with-value-label")).scene()
+    XCTAssertEqual(scene.timeline.period, 8.8, accuracy: 1e-12)
+    func fixed3(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+    let circumference = 2 * Double.pi * (44 - 3.6) / 2
+    func offset(_ v: Double) -> Double { fixed3((100 - v) / 100 * circumference) }
+    let values = (1...10).map { Double($0 * 10) } + [0]
+    guard let label = scene.root.modifiers.lazy.compactMap({ m -> TextSpec? in
+      if case .overlay(let v, _) = m, case .text(let spec) = v.kind { return spec }
+      return nil
+    }).first else { return XCTFail("no label overlay") }
+    XCTAssertEqual(label.kerning, 0.4, accuracy: 1e-12, "0.03333em of 12 px")
+    XCTAssertTrue(label.monospacedDigit)
+    XCTAssertEqual(label.font.size, 12)
+    for n in 0..<880 {
+      let t = Double(n) * 0.01 + 0.005
+      let step = min(Int(t / 0.8), 10)
+      let old = values[(step + 10) % 11], new = values[step]
+      let local = t - 0.8 * Double(step)
+      let f = local < 0.3 ? Self.cssCurve(0.4, 0, 0.2, 1, local / 0.3) : 1
+      let want = offset(old) + (offset(new) - offset(old)) * f
+      XCTAssertEqual(label.string(at: t), "\(Int(new))%", "\(t) s")
+      let drawn = drawings(scene.displayList(at: t).items)
+      XCTAssertEqual(drawn.count, 2, "arc, label")
+      let arc = drawn[0]
+      guard case .stroke(let style) = arc.style else { return XCTFail("the arc is a stroke") }
+      XCTAssertEqual(style.dash, [fixed3(circumference), fixed3(circumference)])
+      XCTAssertEqual(style.dashPhase, want, accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(style.lineWidth, 3.6, accuracy: 1e-12)
+      guard case .move(let start)? = arc.path.elements.first else { return XCTFail("no path") }
+      let s = arc.transform.apply(start)
+      XCTAssertEqual(s.x, 20, accuracy: 1e-9)
+      XCTAssertEqual(s.y, 20 - 20.2 * 40 / 44, accuracy: 1e-9)
+      let box = label.size(at: t)
+      let ink = canvasBounds(drawn[1])
+      XCTAssertLessThanOrEqual(ink.size.width, box.width)
+      XCTAssertEqual(ink.midX, 20, accuracy: 1.5, "the label's box is centred")
+    }
+  }
 }
