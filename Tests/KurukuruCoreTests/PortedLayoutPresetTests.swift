@@ -91,4 +91,59 @@ final class PortedLayoutPresetTests: XCTestCase {
       }
     }
   }
+  // MARK: - Bootstrap's loading button
+
+  /// The button at 150 instants of the 0.75 s loop, from _buttons.scss, _spinners.scss and
+  /// _variables.scss: the rounded background (radius 6) is the 24-pt line plus 6 pt padding and
+  /// a 1-pt border on each side tall (38), and the 16-pt spinner, the text (a space and
+  /// 'Loading...') and 12 + 1 pt on each side wide, centred on the canvas; the spinner's ring is
+  /// the centre line of a 3.2-pt border (radius 8 − 1.6) centred 13 + 8 pt from the button's left
+  /// edge, its three quarters from 45° to 315° turned by 360° · t / 0.75 s; everything at opacity
+  /// 0.65, the background #0d6efd and the rest #fff. Positions to 1e-6 pt.
+  func testButtonFollowsBootstrapsSCSS() throws {
+    let scene = try Preset.load(path: presetPath("bootstrap-button-loading")).scene()
+    XCTAssertEqual(scene.timeline.period, 0.75, accuracy: 1e-12)
+    XCTAssertNil(scene.canvasOverflow())
+    guard case .hStack(_, _, let row) = scene.root.kind, row.count == 2, case .text(let label) = row[1].kind else {
+      return XCTFail("a row of the spinner and the text")
+    }
+    XCTAssertEqual(label.string(at: 0), " Loading...")
+    XCTAssertEqual(label.font.size, 16)
+    let textWidth = label.size(at: 0).width
+    let width = 16 + textWidth + 2 * (12 + 1), height = 24 + 2 * (6 + 1.0)
+    for n in 0..<150 {
+      let t = Double(n) * 0.005
+      let drawn = flatDrawings(scene.displayList(at: t).items)
+      XCTAssertEqual(drawn.count, 3, "background, spinner, text")
+      for (d, opacity) in drawn { XCTAssertEqual(opacity, 0.65, accuracy: 1e-12, "\(t) s, \(d.paint)") }
+      let button = canvasBounds(drawn[0].drawing)
+      XCTAssertEqual(button.size.width, width, accuracy: 1e-6)
+      XCTAssertEqual(button.size.height, height, accuracy: 1e-6)
+      XCTAssertEqual(button.midX, 68, accuracy: 1e-6)
+      XCTAssertEqual(button.midY, 20, accuracy: 1e-6)
+      guard case .color(let fill) = drawn[0].drawing.paint, case .color(let ink) = drawn[1].drawing.paint else {
+        return XCTFail("solid paints")
+      }
+      XCTAssertEqual([fill.rgba8.r, fill.rgba8.g, fill.rgba8.b], [0x0D, 0x6E, 0xFD])
+      XCTAssertEqual([ink.rgba8.r, ink.rgba8.g, ink.rgba8.b], [0xFF, 0xFF, 0xFF])
+      let spinner = drawn[1].drawing
+      let center = Point(x: button.minX + 13 + 8, y: 20)
+      let points = spinner.path.elements.compactMap { e -> Point? in
+        switch e {
+        case .move(let p), .line(let p), .cubic(_, _, let p): return spinner.transform.apply(p)
+        case .close: return nil
+        }
+      }
+      for p in points { XCTAssertEqual(hypot(p.x - center.x, p.y - center.y), 6.4, accuracy: 1e-6) }
+      let turn = 360 * t / 0.75
+      for degrees in [45.0, 315.0] {
+        let a = (degrees + turn) * .pi / 180
+        let want = Point(x: center.x + 6.4 * cos(a), y: center.y + 6.4 * sin(a))
+        let nearest = points.map { hypot($0.x - want.x, $0.y - want.y) }.min() ?? .infinity
+        XCTAssertLessThan(nearest, 1e-6, "end at \(degrees)° at \(t) s")
+      }
+      guard case .stroke(let style) = spinner.style else { return XCTFail("the ring is a stroke") }
+      XCTAssertEqual(style.lineWidth, 3.2, accuracy: 1e-12, ".2em of 16 px")
+    }
+  }
 }
