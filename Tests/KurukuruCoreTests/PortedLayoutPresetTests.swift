@@ -146,4 +146,44 @@ final class PortedLayoutPresetTests: XCTestCase {
       XCTAssertEqual(style.lineWidth, 3.2, accuracy: 1e-12, ".2em of 16 px")
     }
   }
+  // MARK: - daisyUI's loading spinner
+
+  /// The box and its mask at 360 instants of the 6 s loop, from loading.css: the box is 24 px
+  /// wide and, by aspect-ratio 1 / 1, 24 px tall, centred on the 32-pt canvas (which offers it
+  /// 32 pt of height); the mask's circle (r 9.5, stroke-width 3, round caps) turns 0 → 360° about
+  /// its centre over 2 s, and its stroke-dasharray 0 → 42 (gap 150) and stroke-dashoffset 0 →
+  /// −16 → −59 run linearly through keyTimes 0, 0.475, 1 over 1.5 s. To 1e-9 pt.
+  func testSpinnerFollowsDaisyUIsCSS() throws {
+    let scene = try Preset.load(path: presetPath("daisyui-loading-spinner")).scene()
+    XCTAssertEqual(scene.timeline.period, 6, accuracy: 1e-12)
+    for n in 0..<360 {
+      let t = Double(n) / 60
+      guard case .masked(let group)? = scene.displayList(at: t).items.first else { return XCTFail("a masked box") }
+      let box = flatDrawings(group.items).map { canvasBounds($0.drawing) }
+      XCTAssertEqual(box.count, 1)
+      XCTAssertEqual(box[0].minX, 4, accuracy: 1e-9)
+      XCTAssertEqual(box[0].minY, 4, accuracy: 1e-9, "aspect-ratio 1 / 1 makes the 24-px-wide box 24 tall")
+      XCTAssertEqual(box[0].size.width, 24, accuracy: 1e-9)
+      XCTAssertEqual(box[0].size.height, 24, accuracy: 1e-9)
+      let mask = flatDrawings(group.mask).map(\.drawing)
+      XCTAssertEqual(mask.count, 1)
+      guard case .stroke(let style) = mask[0].style else { return XCTFail("the mask is a stroke") }
+      let p = Self.progress(t, duration: 1.5, delay: 0)
+      let (dash, phase) = p < 0.475
+        ? (42 * p / 0.475, -16 * p / 0.475)
+        : (42.0, -16 - 43 * (p - 0.475) / 0.525)
+      XCTAssertEqual(style.dash.count, 2)
+      XCTAssertEqual(style.dash.first ?? -1, dash, accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(style.dash.last ?? -1, 150, accuracy: 1e-9)
+      XCTAssertEqual(style.dashPhase, phase, accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(style.lineWidth, 3, accuracy: 1e-12)
+      XCTAssertEqual(style.lineCap, .round)
+      // The circle's path starts at its 3 o'clock, as SVG's does, turned with the group.
+      guard case .move(let start)? = mask[0].path.elements.first else { return XCTFail("no path") }
+      let s = mask[0].transform.apply(start)
+      let angle = 2 * Double.pi * Self.progress(t, duration: 2, delay: 0)
+      XCTAssertEqual(s.x, 16 + 9.5 * cos(angle), accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(s.y, 16 + 9.5 * sin(angle), accuracy: 1e-9, "\(t) s")
+    }
+  }
 }
