@@ -335,4 +335,40 @@ final class PortedPresetSourceTests: XCTestCase {
       XCTAssertEqual(ink.midX, 20, accuracy: 1.5, "the label's box is centred")
     }
   }
+  // MARK: - loading.css's skew
+
+  /// The square's corners at 200 instants of the 1 s loop, from skew.css: transform skewX(a)
+  /// scale(s) about the centre, each of a (20°, 0, −20°, 0, 20°) and s (1, 0.9, 1, 0.9, 1)
+  /// interpolated on its own between the keyframes at 0, 25, 50, 75 and 100 %, under
+  /// cubic-bezier(0.4, 0, 1, 0.6) from 0 % and 50 % and cubic-bezier(0, 0.4, 0.6, 1) from 25 %
+  /// and 75 %; the list acts right to left, so a corner (p, q) of the 32-px square goes to
+  /// (s·p + tan a · s·q, s·q) from the centre (24, 24), y down as in a browser. To 1e-9 pt.
+  func testSkewFollowsLoadingCSS() throws {
+    let scene = try Preset.load(path: presetPath("loadingio-skew")).scene()
+    XCTAssertEqual(scene.timeline.period, 1, accuracy: 1e-12)
+    XCTAssertNil(scene.canvasOverflow())
+    let angles = [20.0, 0, -20, 0, 20], scales = [1, 0.9, 1, 0.9, 1]
+    for n in 0..<200 {
+      let t = Double(n) * 0.005
+      let k = min(Int(t / 0.25), 3)
+      let f = (t - 0.25 * Double(k)) / 0.25
+      let e = k % 2 == 0 ? Self.cssCurve(0.4, 0, 1, 0.6, f) : Self.cssCurve(0, 0.4, 0.6, 1, f)
+      let a = (angles[k] + (angles[k + 1] - angles[k]) * e) * .pi / 180
+      let sc = scales[k] + (scales[k + 1] - scales[k]) * e
+      let drawn = drawings(scene.displayList(at: t).items)
+      XCTAssertEqual(drawn.count, 1)
+      let corners = drawn[0].path.elements.compactMap { e -> Point? in
+        switch e {
+        case .move(let p), .line(let p): return drawn[0].transform.apply(p)
+        case .cubic, .close: return nil
+        }
+      }
+      XCTAssertEqual(corners.count, 4, "a rectangle's four corners")
+      for (p, q) in [(-16.0, -16.0), (16, -16), (16, 16), (-16, 16)] {
+        let want = Point(x: 24 + sc * p + tan(a) * sc * q, y: 24 + sc * q)
+        let nearest = corners.map { hypot($0.x - want.x, $0.y - want.y) }.min() ?? .infinity
+        XCTAssertLessThan(nearest, 1e-9, "corner (\(p), \(q)) at \(t) s")
+      }
+    }
+  }
 }
