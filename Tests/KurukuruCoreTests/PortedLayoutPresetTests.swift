@@ -186,4 +186,28 @@ final class PortedLayoutPresetTests: XCTestCase {
       XCTAssertEqual(s.y, 16 + 9.5 * sin(angle), accuracy: 1e-9, "\(t) s")
     }
   }
+
+  /// The bundled `kurukuru-ideal-bar`: `frame(idealWidth: 120, idealHeight: 6)` then
+  /// `fixedSize()` keeps the track 120 × 6 points whatever the canvas offers (160 by default,
+  /// 400 set), centred; without `fixedSize` the flexible frame would take the offer. The
+  /// sweeping capsule's offset runs −36 → 120 under easeInOut over 1.2 s, so it is at 42 halfway.
+  func testTheIdealBarKeepsItsIdealWidth() throws {
+    let text = try String(contentsOfFile: presetPath("kurukuru-ideal-bar"), encoding: .utf8)
+    for (width, origin) in [(nil, 20.0), ("400", 140.0)] as [(String?, Double)] {
+      let s = try Preset(text: text, file: "t.json").scene(settings: width.map { ["width": $0] } ?? [:])
+      let (o, root) = s.layout(at: 0.6)
+      XCTAssertEqual(root.size, Size(width: 120, height: 6))
+      XCTAssertEqual(o, Point(x: origin, y: 9))
+    }
+    let loose = text.replacingOccurrences(of: #"{ "fixedSize": true },"#, with: "")
+    XCTAssertNotEqual(loose, text)
+    XCTAssertEqual(try Preset(text: loose, file: "t.json").scene().layout(at: 0).root.size, Size(width: 160, height: 24))
+    let (_, root) = try Preset(text: text, file: "t.json").scene().layout(at: 0.6)
+    let bar = try XCTUnwrap(root.attachments.compactMap { $0 }.first)
+    XCTAssertEqual(bar.layout.size, Size(width: 36, height: 6))
+    XCTAssertEqual(bar.offset, Point(x: 0, y: 0))
+    let moved = try Preset(text: text, file: "t.json").scene().displayList(at: 0.6)
+    let xs = flatDrawings(moved.items).map { canvasBounds($0.drawing).minX }
+    XCTAssertTrue(xs.contains { abs($0 - (20 + 42)) < 1e-9 }, "\(xs)")
+  }
 }
