@@ -274,6 +274,30 @@ final class SwiftUISemanticsTests: XCTestCase {
     XCTAssertEqual(at1.pixels, between.pixels)
   }
 
+  /// The counter is read off the strings themselves, so a `String(format:)` that rounds works
+  /// too: each value is the rounded number nudged a quarter digit away from zero, which the
+  /// counter's cut toward zero shows as printf showed it.
+  func testFormattedStringATimerStepsIsACounterWithItsDigits() throws {
+    let preset = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Steps: View {
+        @State var x = 0.0
+        var body: some View {
+          Text(String(format: "Step %.1f of 1", x)).frame(width: 90, height: 20)
+            .onReceive(Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()) { _ in if x < 0.5 { x += 0.125 } }
+        }
+      }
+      """)
+    let text = try XCTUnwrap((preset["view"] as? [String: Any])?["Text"] as? [String: Any])
+    XCTAssertEqual(text["prefix"] as? String, "Step ")
+    XCTAssertEqual(text["suffix"] as? String, " of 1")
+    XCTAssertEqual(text["decimals"] as? Double, 1)
+    let values = try XCTUnwrap((text["counter"] as? [String: Any])?["values"] as? [Double])
+    // printf: 0.0, 0.1 (0.125 is a tie, rounded to even), 0.2, 0.4, 0.5.
+    XCTAssertEqual(values.count, 5)
+    for (v, shown) in zip(values, [0.0, 0.1, 0.2, 0.4, 0.5]) { XCTAssertEqual(v, shown + 0.025, accuracy: 1e-9) }
+  }
+
   /// Interpolated numbers read as SwiftUI formats them (a `Double` as `%lf`, a specifier as
   /// printf rounds); a Text changed under an animation shows its final string.
   func testTextFormatsAsSwiftUIAndShowsTheFinalString() throws {

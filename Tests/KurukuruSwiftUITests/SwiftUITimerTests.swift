@@ -189,7 +189,7 @@ final class SwiftUITimerTests: XCTestCase {
       let text = "\(error)"
       XCTAssertFalse(text.contains("\n"), text)
       XCTAssertTrue(text.hasPrefix("\(path): unsupported: a timer changes a Text's string \"Loading"), text)
-      XCTAssertTrue(text.hasSuffix(": only one number in fixed text (\"\\(n)%\") can change with time (a counter)"), text)
+      XCTAssertTrue(text.hasSuffix(": only one number between fixed text (\"\\(n)%\") can change with time (a counter)"), text)
     }
   }
 }
