@@ -226,20 +226,25 @@ final class SwiftUISemanticsTests: XCTestCase {
     XCTAssertTrue((50...64).contains(span), "red ink spans \(span) points")
   }
 
-  /// `font` around a view reaches the Texts inside that set none; the innermost setting wins.
+  /// `font`, `fontWeight`, `fontDesign` around a view reach the Texts inside that set none; the
+  /// innermost setting wins; `monospaced()` is the monospaced design, `tracking` the kerning.
   func testFontAroundAViewReachesItsTexts() throws {
     let preset = try SwiftUITest.preset("""
       import SwiftUI
       struct Titles: View {
         var body: some View {
-          VStack { Text("a"); Text("b").font(.caption) }.font(.title).fontWeight(.bold).frame(width: 40, height: 60)
+          VStack { Text("a"); Text("b").font(.caption); Text("c").tracking(2).monospaced() }
+            .font(.title).fontWeight(.bold).fontDesign(.serif).frame(width: 40, height: 90)
         }
       }
       """)
     let texts = Self.views(preset["view"]).filter { $0["Text"] != nil }
     let fonts = texts.map { Self.modifier("font", $0) as? [String: Any] }
-    XCTAssertEqual(fonts.map { $0?["style"] as? String }, ["title", "caption"])
-    XCTAssertEqual(fonts.map { $0?["weight"] as? String }, ["bold", "bold"])
+    XCTAssertEqual(fonts.map { $0?["style"] as? String }, ["title", "caption", "title"])
+    XCTAssertEqual(fonts.map { $0?["weight"] as? String }, ["bold", "bold", "bold"])
+    XCTAssertEqual(fonts.map { $0?["design"] as? String }, ["serif", "serif", "monospaced"])
+    // `tracking` is the preset's kerning (points after each character).
+    XCTAssertEqual(texts.map { Self.modifier("kerning", $0) as? Double }, [nil, nil, 2])
   }
 
   /// One interpolated number a timer steps becomes a counter whose value jumps at each tick
