@@ -385,6 +385,17 @@ final class SwiftUISemanticsTests: XCTestCase {
     XCTAssertEqual(frame[61, 1].a, 0)
     XCTAssertEqual(frame[63, 10].a, 0)
     XCTAssertTrue(Self.isRed(frame[70, 10]))
+    // iOS 17's shorthands name the same shapes.
+    let short = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Short: View {
+        var body: some View { Rectangle().fill(.red).frame(width: 20, height: 20).clipShape(.rect(cornerRadius: 6)).background(.blue, in: .capsule) }
+      }
+      """)
+    let rounded = (SwiftUITest.modifier("clipShape", in: short) as? [String: Any])?["RoundedRectangle"] as? [String: Any]
+    XCTAssertEqual(rounded?["cornerRadius"] as? Double, 6)
+    let background = (SwiftUITest.modifier("background", in: short) as? [String: Any])?["content"] as? [String: Any]
+    XCTAssertNotNil(background?["Capsule"])
   }
 
   /// `frame(maxWidth: .infinity)` takes the offered width, `frame(minWidth:)` raises it; the
