@@ -454,6 +454,13 @@ final class SwiftUISemanticsTests: XCTestCase {
       struct Dot: View { var body: some View { Circle().fixedSize() } }
       """)
     XCTAssertEqual(root["width"] as? Double, 10)
+    // A frame that gives the width of a 2 : 1 fitted shape gives its height too.
+    let bar = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Bar: View { var body: some View { Rectangle().aspectRatio(2, contentMode: .fit).frame(width: 40) } }
+      """)
+    XCTAssertEqual(bar["width"] as? Double, 40)
+    XCTAssertEqual(bar["height"] as? Double, 20)
   }
 
   /// A colour that changes under an animation animates as SwiftUI's `Color.Resolved` does: in
