@@ -9,8 +9,7 @@ import XCTest
 /// exyte/ActivityIndicatorView's indicator views (Fixtures/exyte, MIT, copied unmodified), shown
 /// by Fixtures/exyte/Hosts.swift at each bundled preset's defaults, render as the presets ported
 /// from them by hand: mean pixelmatch mismatch (threshold 0.1, antialiased pixels counted) at most
-/// 2 % of the ink pixels. Where a preset departs from the code (Presets/README.md §17), the test
-/// pins the departure instead: the preset with it undone matches exactly.
+/// 2 % of the ink pixels.
 final class SwiftUIExyteTests: XCTestCase {
   override func setUpWithError() throws { try SwiftUITest.requireCompiler() }
 
@@ -26,39 +25,12 @@ final class SwiftUIExyteTests: XCTestCase {
   /// row half a gap left of centre; the preset says the same with an offset of −w/2.
   func testEqualizerRendersAsEqualizer() throws { try assertRendersAsBundled("ExyteEqualizer", preset: "equalizer") }
 
-  /// exyte's growing circle starts its animation in an `asyncAfter(.now() + 0.01)` after the
-  /// onAppear reset, a 0.01 s phase offset the preset leaves out.
-  func testGrowingCircleIsTheGrowingCirclePresetDelayedBy10ms() throws {
-    let delayed = try Self.bundled("exyte-growing-circle") { view in
-      var view = view
-      view["modifiers"] = (view["modifiers"] as? [[String: Any]] ?? []).map { modifier in
-        modifier.mapValues { value -> Any in
-          guard var animated = value as? [String: Any], let animation = animated["animation"] as? String else { return value }
-          animated["animation"] = animation + ".delay(0.01)"
-          return animated
-        }
-      }
-      return view
-    }
-    XCTAssertEqual(try SwiftUITest.meanMismatch(try Self.ported("ExyteGrowingCircle"), delayed), 0)
+  /// exyte's growing circle and growing arc start animating in an `asyncAfter(.now() + 0.01)`
+  /// after the onAppear reset; the loop starts at that first animated write.
+  func testGrowingCircleRendersAsExyteGrowingCircle() throws {
+    try assertRendersAsBundled("ExyteGrowingCircle", preset: "exyte-growing-circle")
   }
-
-  /// exyte's growing arc starts its animation in the same `asyncAfter(.now() + 0.01)`, on a 2 s
-  /// sawtooth that moves fast at its wrap; its shape's `animatableData` is swept.
-  func testGrowingArcIsTheGrowingArcPresetDelayedBy10ms() throws {
-    let delayed = try Self.bundled("growing-arc") { view in
-      var view = view
-      var arc = view["Arc"] as? [String: Any] ?? [:]
-      for key in ["startAngle", "endAngle"] {
-        guard var angle = arc[key] as? [String: Any], let animation = angle["animation"] as? String else { continue }
-        angle["animation"] = animation + ".delay(0.01)"
-        arc[key] = angle
-      }
-      view["Arc"] = arc
-      return view
-    }
-    XCTAssertEqual(try SwiftUITest.meanMismatch(try Self.ported("ExyteGrowingArc"), delayed), 0)
-  }
+  func testGrowingArcRendersAsGrowingArc() throws { try assertRendersAsBundled("ExyteGrowingArc", preset: "growing-arc") }
 
   // MARK: - Support
 
@@ -76,16 +48,6 @@ final class SwiftUIExyteTests: XCTestCase {
     var options = SwiftUITest.options
     options.view = view
     return try SwiftUISource.preset(path: try combined.get(), options: options)
-  }
-
-  /// The bundled preset `name` with its root view changed by `change`.
-  static func bundled(_ name: String, _ change: ([String: Any]) -> [String: Any]) throws -> Preset {
-    let text = try XCTUnwrap(PresetLibrary.text(named: name))
-    var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-    json["$schema"] = nil
-    json["view"] = change(try XCTUnwrap(json["view"] as? [String: Any]))
-    let data = try JSONSerialization.data(withJSONObject: json)
-    return try Preset(text: String(decoding: data, as: UTF8.self), file: name + ".json")
   }
 
   func assertRendersAsBundled(_ view: String, preset name: String, file: StaticString = #filePath, line: UInt = #line) throws {

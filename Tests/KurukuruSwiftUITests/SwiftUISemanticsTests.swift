@@ -131,6 +131,35 @@ final class SwiftUISemanticsTests: XCTestCase {
     XCTAssertEqual(scale["animation"] as? String, "linear(duration: 1).delay(0.5)")
   }
 
+  /// Without a timer the loop starts at the first animated write: exyte's idiom resets in
+  /// `onAppear` (a write, not animated) and animates 0.01 s later in an `asyncAfter`; the reset
+  /// only sets the first state, the animation starts the loop, and a later animated write is
+  /// delayed by its distance from that one.
+  func testTheLoopStartsAtTheFirstAnimatedWrite() throws {
+    let preset = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Reset: View {
+        @State var scale: CGFloat = 0.5
+        @State var opacity = 1.0
+        var body: some View {
+          Circle().frame(width: 10, height: 10).scaleEffect(scale).opacity(opacity)
+            .onAppear {
+              scale = 0
+              DispatchQueue.main.asyncAfter(deadline: .now() + 0.01) {
+                withAnimation(.linear(duration: 1).repeatForever(autoreverses: false)) { scale = 1 }
+              }
+              DispatchQueue.main.asyncAfter(deadline: .now() + 0.26) { withAnimation(.easeIn(duration: 1)) { opacity = 0 } }
+            }
+        }
+      }
+      """)
+    let scale = try XCTUnwrap(SwiftUITest.modifier("scaleEffect", in: preset) as? [String: Any])
+    XCTAssertEqual(scale["from"] as? Double, 0)
+    XCTAssertEqual(scale["animation"] as? String, "linear(duration: 1).repeatForever(autoreverses: false)")
+    let opacity = try XCTUnwrap(SwiftUITest.modifier("opacity", in: preset) as? [String: Any])
+    XCTAssertEqual(opacity["animation"] as? String, "easeIn(duration: 1).delay(0.25)")
+  }
+
   /// The view's own output does not mix into the preset.
   func testPrintInTheViewDoesNotDisturbThePreset() throws {
     let preset = try SwiftUITest.preset("""
