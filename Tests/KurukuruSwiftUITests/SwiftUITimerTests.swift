@@ -41,6 +41,76 @@ final class SwiftUITimerTests: XCTestCase {
     XCTAssertEqual(scene.timeline.period, 0.4, accuracy: 1e-9)
   }
 
+  /// `Timer.scheduledTimer(withTimeInterval:repeats:block:)` in a file that imports Foundation
+  /// itself ticks on the virtual clock as `Timer.publish` does: a value it cycles becomes one
+  /// period of keyframes, at a frame per tick.
+  func testScheduledTimerCycleBecomesKeyframes() throws {
+    let preset = try SwiftUITest.preset("""
+      import Foundation
+      import SwiftUI
+      struct Pulse: View {
+        @State private var step = 0
+        @State private var timer: Timer?
+        var body: some View {
+          Circle().frame(width: 20, height: 20).scaleEffect(1 + CGFloat(step) / 2)
+            .onAppear {
+              timer = Timer.scheduledTimer(withTimeInterval: 0.25, repeats: true) { _ in step = (step + 1) % 3 }
+            }
+        }
+      }
+      """)
+    XCTAssertEqual(preset["fps"] as? Double, 4)
+    let factor = try XCTUnwrap(SwiftUITest.modifier("scaleEffect", in: preset) as? [String: Any])
+    XCTAssertEqual(factor["values"] as? [Double], [1, 1.5, 2, 1])
+    XCTAssertEqual(factor["animation"] as? String, "linear(duration: 0.75).repeatForever(autoreverses: false)")
+  }
+
+  /// `invalidate()` from the block stops the ticks (a one-shot of the run), and a one-shot timer
+  /// (`repeats: false`), made with `init` and added to a run loop, is a delay, not a step: its
+  /// animated write keeps its animation.
+  func testScheduledTimerInvalidateAndOneShot() throws {
+    let stopped = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Steps: View {
+        @State private var count = 0
+        var body: some View {
+          Rectangle().frame(width: 10, height: 10).offset(x: CGFloat(count) * 5)
+            .onAppear {
+              Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { timer in
+                count += 1
+                if count == 4 { timer.invalidate() }
+              }
+            }
+        }
+      }
+      """)
+    XCTAssertEqual(stopped["duration"] as? Double, 2)
+    let offset = try XCTUnwrap(SwiftUITest.modifier("offset", in: stopped) as? [String: Any])
+    let x = try XCTUnwrap(offset["x"] as? [String: Any])
+    XCTAssertEqual(x["values"] as? [Double], [0, 5, 10, 15, 20])
+
+    let delayed = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Fade: View {
+        @State private var opacity = 1.0
+        var body: some View {
+          Circle().frame(width: 10, height: 10).opacity(opacity)
+            .onAppear {
+              opacity = 1
+              let timer = Timer(timeInterval: 0.5, repeats: false) { _ in
+                withAnimation(.linear(duration: 1).repeatForever()) { opacity = 0.2 }
+              }
+              RunLoop.main.add(timer, forMode: .common)
+            }
+        }
+      }
+      """)
+    XCTAssertEqual(delayed["fps"] as? Double, 30)
+    let opacity = try XCTUnwrap(SwiftUITest.modifier("opacity", in: delayed) as? [String: Any])
+    XCTAssertEqual(opacity["to"] as? Double, 0.2)
+    XCTAssertEqual(opacity["animation"] as? String, "linear(duration: 1).repeatForever(autoreverses: true).delay(0.5)")
+  }
+
   /// A timer that is cancelled makes a one-shot: the whole run once, whose end is the preset's
   /// duration. The `@StateObject` is created once although the view is evaluated after every tick.
   func testCancelledTimerIsAOneShotAndTheStateObjectIsMadeOnce() throws {
