@@ -26,10 +26,20 @@ public enum AnimationInput: Sendable {
     /// Draw the rest of a file that uses refused features, with warnings. Default false.
     public var allowUnsupported: Bool
     public var limits: LottieLimits
+    /// For a SwiftUI file, the loop length in seconds (`--duration`; `SwiftUISource.Options.loop`).
+    public var loop: Double?
+    /// For a SwiftUI file, the size offered to a root without one of its own, in points (`--size`).
+    public var size: (width: Double, height: Double)?
+    /// For a SwiftUI file, the iOS version whose `Animation.default` is meant (`--ios`, default 17).
+    public var ios: Int
 
     public init(
-      animation: String? = nil, allowUnsupported: Bool = false, limits: LottieLimits = LottieLimits(), view: String? = nil
+      animation: String? = nil, allowUnsupported: Bool = false, limits: LottieLimits = LottieLimits(), view: String? = nil,
+      loop: Double? = nil, size: (width: Double, height: Double)? = nil, ios: Int = 17
     ) {
+      self.loop = loop
+      self.size = size
+      self.ios = ios
       self.view = view
       self.animation = animation
       self.allowUnsupported = allowUnsupported
@@ -44,7 +54,7 @@ public enum AnimationInput: Sendable {
   /// - Throws: `PresetError`, `LottieError` or `SwiftUISourceError` naming the file.
   public static func load(_ argument: String, options: Options = Options()) throws -> AnimationInput {
     if SwiftUISource.isSwiftFile(argument) {
-      return .preset(try SwiftUISource.preset(path: argument, options: SwiftUISource.Options(view: options.view)))
+      return .preset(try SwiftUISource.preset(path: argument, options: options.swiftUI))
     }
     if LottieAnimation.isLottieFile(argument) {
       return .lottie(try LottieAnimation.load(
@@ -142,10 +152,32 @@ extension AnimationInput.Options {
     ("animation", "ID", "for a .lottie archive, the animation to read (default the first)"),
     ("allow-unsupported", nil, "draw what is supported of a Lottie file that uses text, images, 3-D layers, … (warns)"),
     ("view", "NAME", "for a .swift file (SwiftUI source, compiled and run), the root View (default the only one)"),
+    ("duration", "SECONDS", "for a .swift file, the loop length: what a timer or TimelineView steps repeats over it (default the loop the view shows)"),
+    ("size", "W[xH]", "for a .swift file whose root has no size of its own, the size offered to it in points (W alone: a square)"),
+    ("ios", "N", "for a .swift file, the iOS whose Animation.default is meant: before 17 easeInOut(duration: 0.35), 17 (default) the spring"),
   ]
 
-  /// The options given by name (`animation`, `view`) and whether `allow-unsupported` was given.
-  package init(_ values: FormatOptionValues, allowUnsupported: Bool) {
-    self.init(animation: values.values["animation"], allowUnsupported: allowUnsupported, view: values.values["view"])
+  /// The options given by name (`animation`, `view`, `duration`, `size`, `ios`) and whether
+  /// `allow-unsupported` was given.
+  /// - Throws: `RenderError.invalidOption` for a value out of its range: `duration` 0.01…30 s
+  ///   (the longest loop), `size` sides 1…8192 points, `ios` 13…30.
+  package init(_ values: FormatOptionValues, allowUnsupported: Bool) throws {
+    var size: (width: Double, height: Double)?
+    if let text = values.values["size"] {
+      let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { NumberText.parse(String($0)) }
+      guard (1...2).contains(sides.count), let width = sides[0], let height = sides.last ?? nil,
+        (1...8192).contains(width), (1...8192).contains(height)
+      else { throw values.fail("--size takes W or WxH in points, each 1…8192, got \(quoted: text)") }
+      size = (width, height)
+    }
+    self.init(
+      animation: values.values["animation"], allowUnsupported: allowUnsupported, view: values.values["view"],
+      loop: try values.number("duration", in: 0.01...30), size: size, ios: try values.integer("ios", in: 13...30) ?? 17)
   }
+
+  /// The options that are about a SwiftUI file's run (what `port` takes).
+  package static let swiftUINames: Set<String> = ["view", "duration", "size", "ios"]
+
+  /// The options of a SwiftUI file's run.
+  package var swiftUI: SwiftUISource.Options { SwiftUISource.Options(view: view, loop: loop, size: size, ios: ios) }
 }

@@ -33,8 +33,23 @@ public enum SwiftUISource {
     public var timeLimit: Double
     /// Address space of the view's process in MiB (default 1024).
     public var memoryLimit: Int
+    /// The loop length in seconds (`--duration`): the run stops there and every value a timer or
+    /// `TimelineView` steps is one period of it. Default nil: the loop the samples show.
+    public var loop: Double?
+    /// The size offered to a root without a size of its own, in points (`--size W[xH]`); an axis
+    /// the root sizes itself keeps its own size. Default nil: such a root is an error.
+    public var size: (width: Double, height: Double)?
+    /// The iOS version whose `Animation.default` is meant (`--ios`): before 17 it is
+    /// `easeInOut(duration: 0.35)`, from 17 the spring (Presets/README.md §9). Default 17.
+    public var ios: Int
 
-    public init(view: String? = nil, compiler: String? = nil, cacheFolder: String? = nil, timeLimit: Double = 20, memoryLimit: Int = 1024) {
+    public init(
+      view: String? = nil, compiler: String? = nil, cacheFolder: String? = nil, timeLimit: Double = 20, memoryLimit: Int = 1024,
+      loop: Double? = nil, size: (width: Double, height: Double)? = nil, ios: Int = 17
+    ) {
+      self.loop = loop
+      self.size = size
+      self.ios = ios
       self.view = view
       self.compiler = compiler
       self.cacheFolder = cacheFolder
@@ -50,13 +65,22 @@ public enum SwiftUISource {
   /// errors name `path`).
   /// - Throws: `SwiftUISourceError`, or `PresetError` for a preset the loader refuses.
   public static func preset(path: String, options: Options = Options()) throws -> Preset {
-    let text = try presetText(path: path, options: options)
-    return try Preset(text: text, file: path, defaultName: stem(of: path))
+    var warnings: [String] = []
+    let text = try presetText(path: path, options: options, warnings: &warnings)
+    var preset = try Preset(text: text, file: path, defaultName: stem(of: path))
+    preset.sourceWarnings = warnings.map { path + ": warning: " + $0 }
+    return preset
   }
 
   /// The preset JSON text the harness prints for the file at `path` (what `kurukuru port` writes).
   /// - Throws: `SwiftUISourceError`.
   public static func presetText(path: String, options: Options = Options()) throws -> String {
+    var warnings: [String] = []
+    return try presetText(path: path, options: options, warnings: &warnings)
+  }
+
+  /// The preset JSON text, and in `warnings` the harness's warning lines (without the file name).
+  static func presetText(path: String, options: Options, warnings: inout [String]) throws -> String {
     guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
       let exists = FileManager.default.fileExists(atPath: path)
       throw SwiftUISourceError(file: path, message: exists ? "cannot read the file as UTF-8 text" : "no such file", kind: .unreadableFile)
@@ -65,7 +89,7 @@ public enum SwiftUISource {
     let root = try rootExpression(in: source, file: path, view: options.view)
     let cache = try StandInCache(compiler: compiler, folder: options.cacheFolder ?? defaultCacheFolder(), file: path)
     let binary = try cache.viewBinary(source: source, path: path, title: root.title, expression: root.expression)
-    return try run(binary: binary, file: path, options: options)
+    return try run(binary: binary, file: path, options: options, warnings: &warnings)
   }
 
   // MARK: - Views in the file
@@ -166,12 +190,13 @@ public enum SwiftUISource {
   // MARK: - Running
 
   /// Runs the compiled view with the time and memory limits and returns what it printed.
-  static func run(binary: String, file: String, options: Options) throws -> String {
+  static func run(binary: String, file: String, options: Options, warnings: inout [String]) throws -> String {
     let cpuSeconds = max(1, Int(options.timeLimit.rounded(.up)))
     let presetFile = NSTemporaryDirectory() + "kurukuru-preset-" + UUID().uuidString + ".json"
     defer { try? FileManager.default.removeItem(atPath: presetFile) }
     let output = try Subprocess.run(
-      "/bin/sh", ["-c", "ulimit -v \(options.memoryLimit * 1024) && ulimit -t \(cpuSeconds) && exec \"$0\" \"$1\"", binary, presetFile],
+      "/bin/sh", ["-c", "ulimit -v \(options.memoryLimit * 1024) && ulimit -t \(cpuSeconds) && exec \"$0\" \"$@\"", binary, presetFile]
+        + harnessArguments(options),
       timeLimit: options.timeLimit)
     if output.timedOut || output.signal == 24 /* SIGXCPU */ {
       throw SwiftUISourceError(
@@ -183,6 +208,8 @@ public enum SwiftUISource {
       guard let data = FileManager.default.contents(atPath: presetFile), data.count <= 4 << 20 else {
         throw SwiftUISourceError(file: file, message: "the view's code printed no preset (or one larger than 4 MiB)", kind: .crashed)
       }
+      let marker = "kurukuru-warning: "
+      warnings += stderr.split(separator: "\n").filter { $0.hasPrefix(marker) }.map { String($0.dropFirst(marker.count)) }
       return String(decoding: data, as: UTF8.self)
     case 3:
       let line = stderr.split(separator: "\n").last.map(String.init) ?? "unsupported"
@@ -195,6 +222,16 @@ public enum SwiftUISource {
           + (last.map { ": " + $0 } ?? (output.signal.map { " (signal \($0))" } ?? " (exit status \(output.status))")),
         kind: .crashed)
     }
+  }
+
+  /// What the harness is told after the preset file's path (`key=value`, read by `_KKOptions` in
+  /// `StandIn/Harness.swift.txt`).
+  static func harnessArguments(_ options: Options) -> [String] {
+    var arguments: [String] = []
+    if let loop = options.loop { arguments.append("loop=\(loop)") }
+    if let size = options.size { arguments.append("size=\(size.width)x\(size.height)") }
+    if options.ios != 17 { arguments.append("ios=\(options.ios)") }
+    return arguments
   }
 
   /// `x` seconds for a message: `20`, `2.5`.

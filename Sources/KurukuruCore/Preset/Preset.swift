@@ -94,8 +94,13 @@ public struct Preset: Sendable {
     defaultScene = try scene()
   }
 
-  /// Warning lines about the preset resolved with its defaults (`FILE:LINE:COL: warning: …`).
-  public var warnings: [String] { defaultScene?.warnings ?? [] }
+  /// Warning lines from whatever made the preset (a SwiftUI file's run: `FILE: warning: …`), first
+  /// in `warnings`.
+  package var sourceWarnings: [String] = []
+
+  /// Warning lines about the preset resolved with its defaults (`FILE:LINE:COL: warning: …`),
+  /// after `sourceWarnings`.
+  public var warnings: [String] { sourceWarnings + (defaultScene?.warnings ?? []) }
 
   // MARK: - Resolving
 

@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// The options about a SwiftUI source file's run, on the command line: `--size`, `--duration`,
+/// `--ios`, with their exit codes and lines (Presets/README.md, "SwiftUI source").
+final class SwiftUIOptionCommandTests: XCTestCase {
+  override func setUpWithError() throws {
+    let found = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+      .contains { FileManager.default.isExecutableFile(atPath: "\($0)/swiftc") }
+    if !found { throw XCTSkip("no swiftc on PATH: SwiftUI source cannot be compiled here") }
+  }
+
+  /// A view with no size of its own that a `TimelineView` moves without ever repeating.
+  static let drift = """
+    import SwiftUI
+    struct Drift: View {
+      var body: some View {
+        TimelineView(.periodic(from: .now, by: 0.5)) { context in
+          Capsule().offset(x: context.date.timeIntervalSinceReferenceDate)
+        }
+      }
+    }
+    """
+
+  func testSizeIsOfferedToARootWithoutOneAndABadSizeIsAnOptionError() throws {
+    let dir = try CLITest.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try CLITest.write(Self.drift, named: "Drift.swift", in: dir)
+    let unsized = try CLITest.run(["info", "Drift.swift"], in: dir)
+    XCTAssertEqual(unsized.status, 2)
+    XCTAssertTrue(unsized.stderr.contains("offer one with --size WxH"), unsized.stderr)
+    let sized = try CLITest.run(["info", "Drift.swift", "--size", "40x30"], in: dir)
+    XCTAssertEqual(sized.status, 0, sized.stderr)
+    XCTAssertTrue(sized.stdout.contains("width: 40\nheight: 30\n"), sized.stdout)
+    XCTAssertTrue(sized.stdout.contains("duration: 12\n"), sized.stdout)
+    // The one line saying the values never repeat.
+    let warnings = sized.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+    XCTAssertEqual(warnings.count, 1, sized.stderr)
+    XCTAssertTrue(warnings.first?.hasPrefix("Drift.swift: warning: the TimelineView's values do not repeat") ?? false, sized.stderr)
+    let bad = try CLITest.run(["info", "Drift.swift", "--size", "0x5"], in: dir)
+    XCTAssertEqual(bad.status, 2)
+    XCTAssertEqual(bad.stderr, "info: --size takes W or WxH in points, each 1…8192, got '0x5'\n")
+  }
+
+  func testDurationLoopsTheTimelineAndRendersThatManyFrames() throws {
+    let dir = try CLITest.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try CLITest.write(Self.drift, named: "Drift.swift", in: dir)
+    let run = try CLITest.run(["render", "Drift.swift", "--size", "20", "--duration", "1.5", "--format", "png", "--output", "out"], in: dir)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertFalse(run.stderr.contains("do not repeat"), run.stderr)
+    // 2 fps over the 1.5 s loop: 3 frames.
+    let frames = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).filter { $0.hasSuffix(".png") }
+    XCTAssertEqual(frames.count, 3, "\(frames)")
+    let bad = try CLITest.run(["port", "Drift.swift", "--duration", "0"], in: dir)
+    XCTAssertEqual(bad.status, 2)
+    XCTAssertTrue(bad.stderr.hasPrefix("port: --duration must be a number in 0.01…30"), bad.stderr)
+  }
+
+  func testIOS16PortsTheDefaultAnimationAsEaseInOut() throws {
+    let dir = try CLITest.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try CLITest.write("""
+      import SwiftUI
+      struct Grow: View {
+        @State private var big = false
+        var body: some View {
+          Circle().frame(width: 20, height: 20).scaleEffect(big ? 2 : 1).onAppear { withAnimation { big = true } }
+        }
+      }
+      """, named: "Grow.swift", in: dir)
+    let ios16 = try CLITest.run(["port", "Grow.swift", "--ios", "16"], in: dir)
+    XCTAssertEqual(ios16.status, 0, ios16.stderr)
+    XCTAssertTrue(ios16.stdout.contains("\"animation\": \"easeInOut(duration: 0.35)\""), ios16.stdout)
+    let ios17 = try CLITest.run(["port", "Grow.swift"], in: dir)
+    XCTAssertTrue(ios17.stdout.contains("\"animation\": \"default\""), ios17.stdout)
+  }
+}
