@@ -69,6 +69,7 @@ public enum SwiftUISource {
     let text = try presetText(path: path, options: options, warnings: &warnings)
     var preset = try Preset(text: text, file: path, defaultName: stem(of: path))
     preset.sourceWarnings = warnings.map { path + ": warning: " + $0 }
+    preset.generatedText = text
     return preset
   }
 

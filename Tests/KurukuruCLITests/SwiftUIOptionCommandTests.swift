@@ -75,4 +75,35 @@ final class SwiftUIOptionCommandTests: XCTestCase {
     let ios17 = try CLITest.run(["port", "Grow.swift"], in: dir)
     XCTAssertTrue(ios17.stdout.contains("\"animation\": \"default\""), ios17.stdout)
   }
+
+  /// `batch FOLDER` renders the folder's `.swift` files beside its presets; the cache key hashes
+  /// the preset the run printed, so a run option that changes it (`--ios 16` on
+  /// `Animation.default`) renders that file again and leaves the preset's outputs up to date.
+  func testBatchRendersAFoldersSwiftFilesAndTheirKeyFollowsTheRun() throws {
+    let dir = try CLITest.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let folder = dir.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    _ = try CLITest.write("""
+      import SwiftUI
+      struct Grow: View {
+        @State private var big = false
+        var body: some View {
+          Circle().frame(width: 20, height: 20).scaleEffect(big ? 1 : 0.5)
+            .onAppear { withAnimation(.default.repeatForever()) { big = true } }
+        }
+      }
+      """, named: "Grow.swift", in: folder)
+    try FileManager.default.copyItem(atPath: CLITest.preset("ball-pulse"), toPath: folder.appendingPathComponent("ball-pulse.json").path)
+    let first = try CLITest.run(["batch", "in", "--output", "out"], in: dir)
+    XCTAssertEqual(first.status, 0, first.stderr)
+    XCTAssertTrue(first.stderr.contains("2 presets ok, 0 failed; 6 outputs written, 0 up to date"), first.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/Grow.gif").path))
+    let again = try CLITest.run(["batch", "in", "--output", "out"], in: dir)
+    XCTAssertTrue(again.stderr.contains("0 outputs written, 6 up to date"), again.stderr)
+    let ios16 = try CLITest.run(["batch", "in", "--output", "out", "--ios", "16"], in: dir)
+    XCTAssertEqual(ios16.status, 0, ios16.stderr)
+    XCTAssertTrue(ios16.stderr.contains("3 outputs written, 3 up to date"), ios16.stderr)
+    XCTAssertTrue(ios16.stderr.contains("Grow.gif"), ios16.stderr)
+  }
 }
