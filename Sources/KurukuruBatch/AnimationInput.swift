@@ -63,6 +63,26 @@ public enum AnimationInput: Sendable {
     return .preset(try PresetLibrary.resolve(argument))
   }
 
+  /// The inputs of one command as what each loads: every `.swift` file among them is one input,
+  /// compiled together as one module (a view and its shapes in separate files), at the place of
+  /// the first; every other input is its own.
+  public static func groups(_ inputs: [String]) -> [[String]] {
+    let swift = inputs.filter(SwiftUISource.isSwiftFile)
+    var groups: [[String]] = []
+    for input in inputs {
+      if !SwiftUISource.isSwiftFile(input) { groups.append([input]) } else if input == swift.first { groups.append(swift) }
+    }
+    return groups
+  }
+
+  /// The input the files of one group (`groups(_:)`) name: several `.swift` files are one view's
+  /// module, anything else `load(_:options:)`.
+  /// - Throws: as `load(_:options:)`.
+  public static func load(group: [String], options: Options = Options()) throws -> AnimationInput {
+    guard group.count > 1, group.allSatisfy(SwiftUISource.isSwiftFile) else { return try load(group.first ?? "", options: options) }
+    return .preset(try SwiftUISource.preset(paths: group, options: options.swiftUI))
+  }
+
   /// The file as the user named it (`<bundled>/NAME.json` for a bundled preset).
   public var file: String {
     switch self {

@@ -65,8 +65,17 @@ public enum SwiftUISource {
   /// errors name `path`).
   /// - Throws: `SwiftUISourceError`, or `PresetError` for a preset the loader refuses.
   public static func preset(path: String, options: Options = Options()) throws -> Preset {
+    try preset(paths: [path], options: options)
+  }
+
+  /// The preset the view in the files at `paths` describes: the files are compiled together as
+  /// one module (a view and its shapes in separate files), the root chosen across them as in one
+  /// file; the preset is named after the file that declares the root (its errors name it).
+  /// - Throws: `SwiftUISourceError`, or `PresetError` for a preset the loader refuses.
+  public static func preset(paths: [String], options: Options = Options()) throws -> Preset {
     var warnings: [String] = []
-    let text = try presetText(path: path, options: options, warnings: &warnings)
+    var path = paths.first ?? ""
+    let text = try presetText(paths: paths, options: options, warnings: &warnings, rootFile: &path)
     var preset = try Preset(text: text, file: path, defaultName: stem(of: path))
     preset.sourceWarnings = warnings.map { path + ": warning: " + $0 }
     preset.generatedText = text
@@ -77,20 +86,37 @@ public enum SwiftUISource {
   /// - Throws: `SwiftUISourceError`.
   public static func presetText(path: String, options: Options = Options()) throws -> String {
     var warnings: [String] = []
-    return try presetText(path: path, options: options, warnings: &warnings)
+    var root = path
+    return try presetText(paths: [path], options: options, warnings: &warnings, rootFile: &root)
   }
 
-  /// The preset JSON text, and in `warnings` the harness's warning lines (without the file name).
-  static func presetText(path: String, options: Options, warnings: inout [String]) throws -> String {
-    guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
-      let exists = FileManager.default.fileExists(atPath: path)
-      throw SwiftUISourceError(file: path, message: exists ? "cannot read the file as UTF-8 text" : "no such file", kind: .unreadableFile)
+  /// The preset JSON text for the files at `paths` (one module), in `warnings` the harness's
+  /// warning lines (without the file name), in `rootFile` the file that declares the root (the
+  /// first that declares it; else the first file).
+  static func presetText(paths: [String], options: Options, warnings: inout [String], rootFile: inout String) throws -> String {
+    var sources: [String] = []
+    for path in paths {
+      guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
+        let exists = FileManager.default.fileExists(atPath: path)
+        throw SwiftUISourceError(file: path, message: exists ? "cannot read the file as UTF-8 text" : "no such file", kind: .unreadableFile)
+      }
+      sources.append(source)
     }
-    let compiler = try findCompiler(file: path, options: options)
-    let root = try rootExpression(in: source, file: path, view: options.view)
-    let cache = try StandInCache(compiler: compiler, folder: options.cacheFolder ?? defaultCacheFolder(), file: path)
-    let binary = try cache.viewBinary(source: source, path: path, title: root.title, expression: root.expression)
-    return try run(binary: binary, file: path, options: options, warnings: &warnings)
+    let first = paths.first ?? ""
+    let compiler = try findCompiler(file: first, options: options)
+    let root = try rootExpression(in: sources.joined(separator: "\n"), file: paths.count == 1 ? first : paths.joined(separator: " + "), view: options.view)
+    // The file that declares the root is the one the entry point joins (a `private` root is in reach).
+    let main = sources.indices.first { index in
+      let (views, previews) = declaredTypes(in: sources[index])
+      return views.contains(root.title) || previews.contains(root.title + "_Previews") || previews.contains(root.title)
+        || previewMacros(in: sources[index]).contains(root.title)
+    } ?? 0
+    rootFile = paths[main]
+    let cache = try StandInCache(compiler: compiler, folder: options.cacheFolder ?? defaultCacheFolder(), file: rootFile)
+    let others = paths.indices.filter { $0 != main }.map { (path: paths[$0], source: sources[$0]) }
+    let binary = try cache.viewBinary(
+      source: sources[main], path: rootFile, others: others, title: root.title, expression: root.expression)
+    return try run(binary: binary, file: rootFile, options: options, warnings: &warnings)
   }
 
   // MARK: - Views in the file

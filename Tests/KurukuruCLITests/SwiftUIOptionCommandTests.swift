@@ -106,4 +106,37 @@ final class SwiftUIOptionCommandTests: XCTestCase {
     XCTAssertTrue(ios16.stderr.contains("3 outputs written, 3 up to date"), ios16.stderr)
     XCTAssertTrue(ios16.stderr.contains("Grow.gif"), ios16.stderr)
   }
+
+  /// `render A.swift B.swift`: the `.swift` inputs are one module, rendered once, named after
+  /// the file that declares the root; either file alone does not compile or has no view.
+  func testSeveralSwiftFilesRenderAsOneView() throws {
+    let dir = try CLITest.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try CLITest.write("""
+      import SwiftUI
+      struct Spinner: View {
+        @State private var on = false
+        var body: some View {
+          Wedge().fill(Color.blue).frame(width: 40, height: 40)
+            .rotationEffect(.degrees(on ? 360 : 0))
+            .onAppear { withAnimation(.linear(duration: 1).repeatForever(autoreverses: false)) { on = true } }
+        }
+      }
+      """, named: "Spinner.swift", in: dir)
+    _ = try CLITest.write("""
+      import SwiftUI
+      struct Wedge: Shape {
+        func path(in rect: CGRect) -> Path {
+          var p = Path()
+          p.addLines([CGPoint(x: rect.midX, y: rect.midY), CGPoint(x: rect.maxX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.midY)])
+          return p
+        }
+      }
+      """, named: "Wedge.swift", in: dir)
+    let run = try CLITest.run(["render", "Wedge.swift", "Spinner.swift"], in: dir)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let outputs = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".gif") }
+    XCTAssertEqual(outputs, ["Spinner.gif"])
+    XCTAssertEqual(try CLITest.run(["render", "Spinner.swift"], in: dir).status, 2)
+  }
 }

@@ -180,6 +180,44 @@ final class SwiftUITimerTests: XCTestCase {
     XCTAssertEqual(lx["animation"] as? String, "linear(duration: 2).repeatForever(autoreverses: false)")
   }
 
+  // MARK: - Several files
+
+  /// Several files are one module: a view in one and the view and shape it uses in another; the
+  /// root is chosen across them (`view:` picks it when there are several), and the preset is
+  /// named after the file that declares it.
+  func testSeveralFilesAreOneModuleAndTheRootIsChosenAcrossThem() throws {
+    let row = try SwiftUITest.write("""
+      import SwiftUI
+      struct Row: View {
+        var body: some View { HStack(spacing: 4) { Dot(); Dot(); Tick().fill(Color.red).frame(width: 6, height: 6) } }
+      }
+      """, name: "Row")
+    let parts = try SwiftUITest.write("""
+      import SwiftUI
+      struct Dot: View {
+        var body: some View { Circle().frame(width: 6, height: 6) }
+      }
+      struct Tick: Shape {
+        func path(in rect: CGRect) -> Path {
+          var path = Path()
+          path.addLines([CGPoint(x: 0, y: 0), CGPoint(x: rect.width, y: 0), CGPoint(x: 0, y: rect.height)])
+          return path
+        }
+      }
+      """, name: "Parts")
+    XCTAssertThrowsError(try SwiftUISource.preset(paths: [parts, row], options: SwiftUITest.options)) { error in
+      XCTAssertTrue("\(error)".contains("declares several views; choose one with --view NAME"), "\(error)")
+    }
+    var options = SwiftUITest.options
+    options.view = "Row"
+    let preset = try SwiftUISource.preset(paths: [parts, row], options: options)
+    XCTAssertEqual(preset.file, row)
+    XCTAssertEqual(preset.name, "Row")
+    let scene = try preset.scene()
+    XCTAssertEqual(scene.size.width, 26)
+    XCTAssertEqual(scene.size.height, 6)
+  }
+
   // MARK: - Offered size and the iOS version
 
   /// `--size` offers a size to a root with none of its own (a `GeometryReader` sees it); an axis
