@@ -156,7 +156,13 @@ public enum AnimationInput: Sendable {
     switch self {
     case .preset(let preset):
       guard let scene = source as? ResolvedScene else { return .object([]) }
-      return .object(preset.description(of: scene, file: preset.file))
+      var members = preset.description(of: scene, file: preset.file)
+      // A SwiftUI file: the values its states animate, and how.
+      if let text = preset.generatedText {
+        let states = SwiftUISource.animatedValues(in: text)
+        members.append(("animates", .array(states.isEmpty ? [.string("nothing")] : states.map { .string($0) })))
+      }
+      return .object(members)
     case .lottie(let lottie):
       return .object((source as? LottieAnimation ?? lottie).description)
     }

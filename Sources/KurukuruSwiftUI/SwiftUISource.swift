@@ -264,3 +264,53 @@ public enum SwiftUISource {
   /// `x` seconds for a message: `20`, `2.5`.
   static func seconds(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
 }
+
+// MARK: - States
+
+extension SwiftUISource {
+  /// The values a SwiftUI file's preset (`text`, what its run printed) animates, for `info`: one
+  /// line per animated number, `VIEW PATH: KEY FROM → TO, ANIMATION` for a change between two
+  /// states, `VIEW PATH: KEY N keyframes FIRST … LAST, ANIMATION` for what a timer or timeline
+  /// steps. The view path names each view by its kind, with its place among its stack's content
+  /// (`ZStack / Circle[1]`); keys are the preset's (`rotationEffect`, `offset.x`, `trim.to`).
+  public static func animatedValues(in text: String) -> [String] {
+    guard let root = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
+      let view = root["view"] as? [String: Any]
+    else { return [] }
+    var lines: [String] = []
+    func number(_ value: Any?) -> String {
+      guard let x = value as? Double else { return "?" }
+      return x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(format: "%g", x)
+    }
+    func values(_ value: Any, key: String, at path: String) {
+      if let object = value as? [String: Any] {
+        if let animation = object["animation"] as? String {
+          if let keyframes = object["values"] as? [Double] {
+            lines.append("\(path): \(key) \(keyframes.count) keyframes \(number(keyframes.first)) … \(number(keyframes.last)), \(animation)")
+          } else {
+            lines.append("\(path): \(key) \(number(object["from"])) → \(number(object["to"])), \(animation)")
+          }
+          return
+        }
+        for name in object.keys.sorted() { values(object[name] as Any, key: key.isEmpty ? name : key + "." + name, at: path) }
+      } else if let items = value as? [Any] {
+        for (index, item) in items.enumerated() { values(item, key: "\(key)[\(index)]", at: path) }
+      }
+    }
+    func walk(_ node: [String: Any], path: String) {
+      guard let kind = node.keys.first(where: { $0 != "modifiers" }) else { return }
+      let here = path.isEmpty ? kind : path
+      let args = node[kind] as? [String: Any] ?? [:]
+      for name in args.keys.sorted() where name != "content" { values(args[name] as Any, key: name, at: here) }
+      for modifier in node["modifiers"] as? [[String: Any]] ?? [] {
+        for name in modifier.keys.sorted() { values(modifier[name] as Any, key: name, at: here) }
+      }
+      for (index, child) in (args["content"] as? [[String: Any]] ?? []).enumerated() {
+        let childKind = child.keys.first(where: { $0 != "modifiers" }) ?? "?"
+        walk(child, path: here + " / " + childKind + "[\(index)]")
+      }
+    }
+    walk(view, path: "")
+    return lines
+  }
+}

@@ -139,4 +139,36 @@ final class SwiftUIOptionCommandTests: XCTestCase {
     XCTAssertEqual(outputs, ["Spinner.gif"])
     XCTAssertEqual(try CLITest.run(["render", "Spinner.swift"], in: dir).status, 2)
   }
+
+  /// `info FILE.swift` says what the states animate: each value with its two states and its
+  /// animation, or its keyframes; one value a line when there are several.
+  func testInfoSaysWhatTheStatesAnimate() throws {
+    let dir = try CLITest.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try CLITest.write("""
+      import SwiftUI
+      struct Pair: View {
+        @State private var on = false
+        var body: some View {
+          HStack {
+            Circle().frame(width: 10, height: 10).opacity(on ? 0.2 : 1)
+            Circle().frame(width: 10, height: 10).offset(y: on ? 5 : 0)
+          }
+          .onAppear { withAnimation(.easeIn(duration: 0.5).repeatForever()) { on = true } }
+        }
+      }
+      """, named: "Pair.swift", in: dir)
+    let run = try CLITest.run(["info", "Pair.swift"], in: dir)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(run.stdout.hasSuffix("""
+      animates:
+        HStack / Circle[0]: opacity 1 → 0.2, easeIn(duration: 0.5).repeatForever(autoreverses: true)
+        HStack / Circle[1]: offset.y 0 → 5, easeIn(duration: 0.5).repeatForever(autoreverses: true)
+
+      """), run.stdout)
+    let json = try CLITest.run(["info", "Pair.swift", "--json"], in: dir)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    XCTAssertEqual((object["animates"] as? [String])?.count, 2)
+    XCTAssertEqual(object["duration"] as? Double, 1)
+  }
 }
