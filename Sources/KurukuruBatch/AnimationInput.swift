@@ -178,9 +178,9 @@ extension AnimationInput.Options {
     ("animation", "ID", "for a .lottie archive, the animation to read (default the first)"),
     ("allow-unsupported", nil, "draw what is supported of a Lottie file that uses text, images, 3-D layers, … (warns)"),
     ("view", "NAME", "for a .swift file (SwiftUI source, compiled and run), the root View (default the only one)"),
-    ("duration", "SECONDS", "for a .swift file, the loop length: what a timer or TimelineView steps repeats over it (default the loop the view shows)"),
-    ("size", "W[xH]", "for a .swift file whose root has no size of its own, the size offered to it in points (W alone: a square)"),
-    ("ios", "N", "for a .swift file, the iOS whose Animation.default is meant: before 17 easeInOut(duration: 0.35), 17 (default) the spring"),
+    ("duration", "SECONDS", "for a .swift file, the loop length: timer and TimelineView steps repeat over it"),
+    ("size", "W[xH]", "for a .swift file, the size offered to a root without one, in points (W: a square)"),
+    ("ios", "N", "for a .swift file, the iOS of Animation.default: < 17 easeInOut(0.35 s), 17 (default) a spring"),
   ]
 
   /// The options given by name (`animation`, `view`, `duration`, `size`, `ios`) and whether
