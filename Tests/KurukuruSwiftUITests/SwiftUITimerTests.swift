@@ -111,6 +111,20 @@ final class SwiftUITimerTests: XCTestCase {
     XCTAssertEqual(opacity["animation"] as? String, "linear(duration: 1).repeatForever(autoreverses: true).delay(0.5)")
   }
 
+  /// A file that declares a `Timer` of its own keeps it: the harness declares no alias then, and
+  /// the file compiles and runs as written.
+  func testAFileDeclaringItsOwnTimerKeepsIt() throws {
+    let preset = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Timer { var seconds: CGFloat = 24 }
+      struct Clock: View {
+        let timer = Timer()
+        var body: some View { Circle().frame(width: timer.seconds, height: timer.seconds) }
+      }
+      """)
+    XCTAssertEqual(preset["width"] as? Double, 24)
+  }
+
   // MARK: - TimelineView
 
   /// `TimelineView(.animation)`: the content's `date` follows the virtual clock, sampled at 30
