@@ -116,7 +116,28 @@ public enum SwiftUISource {
     let others = paths.indices.filter { $0 != main }.map { (path: paths[$0], source: sources[$0]) }
     let binary = try cache.viewBinary(
       source: sources[main], path: rootFile, others: others, title: root.title, expression: root.expression)
-    return try run(binary: binary, file: rootFile, options: options, warnings: &warnings)
+    return looping(try run(binary: binary, file: rootFile, options: options, warnings: &warnings), file: rootFile)
+  }
+
+  /// The loop bound for repeating animations whose cycles share no period the loader can compute
+  /// (a spring slowed by a random speed: no fraction of a second, or a multiple past 30 s):
+  /// the least visible seam within this many seconds (Presets/README.md §10), as the bundled
+  /// presets of such designs choose.
+  static let autoLoopSeconds = 12
+
+  /// `text` with `"duration": {"auto": autoLoopSeconds}` before its view when it has no
+  /// duration and the loader asks for one; else `text` as it is.
+  static func looping(_ text: String, file: String) -> String {
+    let view = "\n  \"view\": "
+    guard !text.contains("\n  \"duration\": "), let at = text.range(of: view) else { return text }
+    do {
+      _ = try Preset(text: text, file: file, defaultName: stem(of: file))
+      return text
+    } catch let error as PresetError where error.message.contains("set \"duration\"") {
+      return text.replacingCharacters(in: at, with: "\n  \"duration\": {\"auto\": \(autoLoopSeconds)},\(view)")
+    } catch {
+      return text
+    }
   }
 
   // MARK: - Views in the file

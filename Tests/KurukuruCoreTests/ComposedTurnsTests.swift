@@ -102,6 +102,25 @@ final class ComposedTurnsTests: XCTestCase {
     }
   }
 
+  /// The bundled `kurukuru-precessing-tile`: a 36-point tile centred on a 64-point canvas, tilted
+  /// 40° about an axis keyframed through eight compass directions in 1.6 s. Halfway through a
+  /// segment the axis is the componentwise midpoint of its two keyframes, normalised by the turn:
+  /// at 0.1 s (1, 0.5, 0), at 0.5 s (−0.5, 1, 0), at 1.5 s (1, −0.5, 0).
+  func testThePrecessingTileTurnsAboutItsAnimatedAxis() throws {
+    let text = try String(contentsOfFile: presetPath("kurukuru-precessing-tile"), encoding: .utf8)
+    XCTAssertEqual(try Preset(text: text, file: "t.json").scene().timeline.period, 1.6, accuracy: 1e-12)
+    for (t, axis) in [(0.1, (1.0, 0.5)), (0.5, (-0.5, 1.0)), (1.5, (1.0, -0.5)), (0.8, (-1.0, 0.0))] {
+      let p = try projection(text, at: t)
+      let r = Self.rotate3d(axis.0, axis.1, 0, 40)
+      for (x, y) in [(0.0, 0.0), (36.0, 0.0), (36.0, 36.0), (0.0, 36.0)] {
+        let want = expected(r, x, y, anchor: (18, 18, 0), perspective: 1, side: 36, origin: (14, 14))
+        let got = try XCTUnwrap(p.apply(Point(x: x, y: y)))
+        XCTAssertEqual(got.x, want.x, accuracy: 1e-9, "t = \(t)")
+        XCTAssertEqual(got.y, want.y, accuracy: 1e-9, "t = \(t)")
+      }
+    }
+  }
+
   /// The column of `needle` in `text`'s line `line` (1-based), as the error should name it.
   func column(of needle: String, in text: String, line: Int) -> Int {
     let l = text.components(separatedBy: "\n")[line - 1]

@@ -89,4 +89,49 @@ final class LayoutTests: XCTestCase {
     while let first = inner.children.first, !first.children.isEmpty { inner = first }
     XCTAssertEqual(inner.children.first?.size, Size(width: 10, height: 10))
   }
+
+  /// Stacks alternating HStack and VStack 20 deep, each around a rectangle under
+  /// `aspectRatio(2)`: every level offers its children sizes that depend on both sides of its
+  /// own offer, so the distinct offers multiply (about 3²⁰ measurements). Resolving refuses it
+  /// at the limit, naming the view, in well under a second, and a pass past its budget stops
+  /// measuring.
+  func testALayoutPastTheMeasurementLimitIsRefused() throws {
+    var view = #"{"Circle": {}, "modifiers": [{"frame": 10}]}"#
+    for level in 0..<20 {
+      let stack = level % 2 == 0 ? "HStack" : "VStack"
+      view = #"{"\#(stack)": {"content": [\#(view), {"Rectangle": {}, "modifiers": [{"aspectRatio": {"ratio": 2}}]}, {"Spacer": {}}]}}"#
+    }
+    let message = presetError(presetText(view: view))
+    XCTAssertEqual(
+      message,
+      "test.json:4:11: the layout needs more than 100000 measurements (stacks nested in alternating directions around views sized by aspectRatio or flexible frames); flatten the stacks or give the views fixed frames (at view)")
+    let small = Layout(t: 0, budget: 500)
+    let leaf = try scene(#"{"Rectangle": {}, "modifiers": [{"aspectRatio": {"ratio": 2}}]}"#).root
+    var tree = leaf
+    for level in 0..<12 {
+      tree = SceneView(kind: level % 2 == 0
+        ? .hStack(alignment: .center, spacing: 0, children: [tree, leaf])
+        : .vStack(alignment: .center, spacing: 0, children: [tree, leaf]))
+    }
+    _ = small.place(tree, proposal: Size(width: 100, height: 60))
+    XCTAssertTrue(small.exceeded)
+    // Measurements already under way when the budget runs out still finish: at most one per
+    // level and modifier of the tree above them.
+    XCTAssertLessThanOrEqual(small.measurementCount, 500 + 2 * 13 * 2)
+  }
+
+  /// Every bundled preset lays out its first instant in a small share of the limit.
+  func testBundledPresetsNeedFewMeasurements() throws {
+    let folder = repositoryRoot.appendingPathComponent("Presets")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") && $0 != "schema.json" }
+    XCTAssertGreaterThan(names.count, 50)
+    var most = 0
+    for name in names {
+      let s = try Preset.load(path: folder.appendingPathComponent(name).path).scene()
+      let layout = Layout(t: 0)
+      _ = layout.place(s.root, proposal: s.size)
+      most = max(most, layout.measurementCount)
+    }
+    XCTAssertLessThan(most, Limits().maxLayoutMeasurements / 100, "most: \(most)")
+  }
 }

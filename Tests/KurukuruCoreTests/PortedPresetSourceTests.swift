@@ -226,4 +226,149 @@ final class PortedPresetSourceTests: XCTestCase {
     }
     XCTAssertEqual(probes, 600)
   }
+  // MARK: - three-dots' dot-typing
+
+  /// Each dot's centre at 300 instants of the 1.5 s loop, from the one `@keyframes dot-typing`
+  /// table: at 0%, 16.667%, 33.333%, 50%, 66.667%, 83.333% and 100% every shadow is listed, dot
+  /// k at y −10px at the (2k + 1)th and 0 at the others, linear between them; the dots are 10 px,
+  /// 15 px apart (x −15, 0, +15 from the element), here centred in the 48-pt canvas with their
+  /// resting centre at y = 21. To 1e-9 pt.
+  func testDotTypingFollowsTheCSSKeyframes() throws {
+    let scene = try Preset.load(path: presetPath("three-dots-dot-typing")).scene()
+    XCTAssertEqual(scene.timeline.period, 1.5, accuracy: 1e-12)
+    XCTAssertNil(scene.canvasOverflow())
+    let offsets = [0, 0.16667, 0.33333, 0.5, 0.66667, 0.83333, 1]
+    for n in 0..<300 {
+      let t = Double(n) * 0.005
+      let p = (t / 1.5).truncatingRemainder(dividingBy: 1)
+      let dots = flatDrawings(scene.displayList(at: t).items).map { canvasBounds($0.drawing) }
+      XCTAssertEqual(dots.count, 3)
+      for (k, dot) in dots.enumerated() {
+        let rise = offsets.indices.map { $0 == 2 * k + 1 ? -10.0 : 0 }
+        let j = offsets.lastIndex { $0 <= p } ?? 0
+        let f = (p - offsets[j]) / (offsets[j + 1] - offsets[j])
+        let y = rise[j] + (rise[j + 1] - rise[j]) * f
+        XCTAssertEqual(dot.midX, 24 + 15 * Double(k - 1), accuracy: 1e-9)
+        XCTAssertEqual(dot.midY, 21 + y, accuracy: 1e-9, "dot \(k) at \(t) s")
+        XCTAssertEqual(dot.size.width, 10, accuracy: 1e-9)
+      }
+    }
+  }
+
+  // MARK: - three-dots' dot-floating
+
+  /// Each dot's centre at 300 instants of the 3 s loop, from _dot-floating.scss on a stage W =
+  /// 160 wide that centres the 10 px dot: the element's left runs calc(−50% − 5px) →
+  /// calc(50% + 2·$d-max + 5px) at 75%, held to 100%, under cubic-bezier(.15, .6, .9, .1); its
+  /// ::before rides on it with left −$d-max → −$d-min at 50% → −$d-max at 75% and 100% under
+  /// ease-in-out, its ::after with twice those under cubic-bezier(.4, 0, 1, 1) ($d-max 50 px,
+  /// $d-min 12 px). Each curve runs per keyframe segment. To 1e-9 pt.
+  func testDotFloatingFollowsTheSCSS() throws {
+    let scene = try Preset.load(path: presetPath("three-dots-dot-floating")).scene()
+    XCTAssertEqual(scene.timeline.period, 3, accuracy: 1e-12)
+    let w = 160.0, dMax = 50.0, dMin = 12.0
+    func segment(_ p: Double, _ times: [Double], _ values: [Double], _ c: [Double]) -> Double {
+      let j = min(times.lastIndex { $0 <= p } ?? 0, times.count - 2)
+      let f = (p - times[j]) / (times[j + 1] - times[j])
+      return values[j] + (values[j + 1] - values[j]) * Self.cssCurve(c[0], c[1], c[2], c[3], f)
+    }
+    for n in 0..<300 {
+      let t = Double(n) * 0.01
+      let p = (t / 3).truncatingRemainder(dividingBy: 1)
+      let lead = segment(p, [0, 0.75, 1], [-w / 2 - 5, w / 2 + 2 * dMax + 5, w / 2 + 2 * dMax + 5], [0.15, 0.6, 0.9, 0.1])
+      let before = segment(p, [0, 0.5, 0.75, 1], [-dMax, -dMin, -dMax, -dMax], [0.42, 0, 0.58, 1])
+      let after = segment(p, [0, 0.5, 0.75, 1], [-2 * dMax, -2 * dMin, -2 * dMax, -2 * dMax], [0.4, 0, 1, 1])
+      let dots = flatDrawings(scene.displayList(at: t).items).map { canvasBounds($0.drawing) }
+      XCTAssertEqual(dots.count, 3, "the element, ::before, ::after")
+      for (dot, x) in zip(dots, [lead, lead + before, lead + after]) {
+        XCTAssertEqual(dot.midX, w / 2 + x, accuracy: 1e-9, "\(t) s")
+        XCTAssertEqual(dot.midY, 8, accuracy: 1e-9)
+      }
+    }
+  }
+  // MARK: - MUI's circular progress with a value label
+
+  /// The arc and the label at 880 instants of the 8.8 s loop, from CircularWithValueLabel.js and
+  /// CircularProgress.js: the value steps 10, 20, …, 100, 0 every 800 ms (setInterval adds 10
+  /// and wraps at 100); the circle's stroke-dasharray is its circumference 2π(44 − 3.6)/2 and its
+  /// stroke-dashoffset (100 − value)/100 of it (each toFixed(3)), moving to each new value by a
+  /// 300 ms transition under cubic-bezier(0.4, 0, 0.2, 1); the root is turned −90° and the
+  /// viewBox 44 wide fits 40 px, so the dash starts at 12 o'clock 20.2 · 40/44 from the centre.
+  /// The label is `${Math.round(value)}%` at once, caption: 12 px, letter-spacing 0.4 px, digits
+  /// tabular; its box is centred on the ring. Offsets to 1e-9.
+  func testCircularWithValueLabelFollowsMUI() throws {
+    let scene = try Preset.load(path: presetPath("mui-circular-with-value-label")).scene()
+    XCTAssertEqual(scene.timeline.period, 8.8, accuracy: 1e-12)
+    func fixed3(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+    let circumference = 2 * Double.pi * (44 - 3.6) / 2
+    func offset(_ v: Double) -> Double { fixed3((100 - v) / 100 * circumference) }
+    let values = (1...10).map { Double($0 * 10) } + [0]
+    guard let label = scene.root.modifiers.lazy.compactMap({ m -> TextSpec? in
+      if case .overlay(let v, _) = m, case .text(let spec) = v.kind { return spec }
+      return nil
+    }).first else { return XCTFail("no label overlay") }
+    XCTAssertEqual(label.kerning, 0.4, accuracy: 1e-12, "0.03333em of 12 px")
+    XCTAssertTrue(label.monospacedDigit)
+    XCTAssertEqual(label.font.size, 12)
+    for n in 0..<880 {
+      let t = Double(n) * 0.01 + 0.005
+      let step = min(Int(t / 0.8), 10)
+      let old = values[(step + 10) % 11], new = values[step]
+      let local = t - 0.8 * Double(step)
+      let f = local < 0.3 ? Self.cssCurve(0.4, 0, 0.2, 1, local / 0.3) : 1
+      let want = offset(old) + (offset(new) - offset(old)) * f
+      XCTAssertEqual(label.string(at: t), "\(Int(new))%", "\(t) s")
+      let drawn = drawings(scene.displayList(at: t).items)
+      XCTAssertEqual(drawn.count, 2, "arc, label")
+      let arc = drawn[0]
+      guard case .stroke(let style) = arc.style else { return XCTFail("the arc is a stroke") }
+      XCTAssertEqual(style.dash, [fixed3(circumference), fixed3(circumference)])
+      XCTAssertEqual(style.dashPhase, want, accuracy: 1e-9, "\(t) s")
+      XCTAssertEqual(style.lineWidth, 3.6, accuracy: 1e-12)
+      guard case .move(let start)? = arc.path.elements.first else { return XCTFail("no path") }
+      let s = arc.transform.apply(start)
+      XCTAssertEqual(s.x, 20, accuracy: 1e-9)
+      XCTAssertEqual(s.y, 20 - 20.2 * 40 / 44, accuracy: 1e-9)
+      let box = label.size(at: t)
+      let ink = canvasBounds(drawn[1])
+      XCTAssertLessThanOrEqual(ink.size.width, box.width)
+      XCTAssertEqual(ink.midX, 20, accuracy: 1.5, "the label's box is centred")
+    }
+  }
+  // MARK: - loading.css's skew
+
+  /// The square's corners at 200 instants of the 1 s loop, from skew.css: transform skewX(a)
+  /// scale(s) about the centre, each of a (20°, 0, −20°, 0, 20°) and s (1, 0.9, 1, 0.9, 1)
+  /// interpolated on its own between the keyframes at 0, 25, 50, 75 and 100 %, under
+  /// cubic-bezier(0.4, 0, 1, 0.6) from 0 % and 50 % and cubic-bezier(0, 0.4, 0.6, 1) from 25 %
+  /// and 75 %; the list acts right to left, so a corner (p, q) of the 32-px square goes to
+  /// (s·p + tan a · s·q, s·q) from the centre (24, 24), y down as in a browser. To 1e-9 pt.
+  func testSkewFollowsLoadingCSS() throws {
+    let scene = try Preset.load(path: presetPath("loadingio-skew")).scene()
+    XCTAssertEqual(scene.timeline.period, 1, accuracy: 1e-12)
+    XCTAssertNil(scene.canvasOverflow())
+    let angles = [20.0, 0, -20, 0, 20], scales = [1, 0.9, 1, 0.9, 1]
+    for n in 0..<200 {
+      let t = Double(n) * 0.005
+      let k = min(Int(t / 0.25), 3)
+      let f = (t - 0.25 * Double(k)) / 0.25
+      let e = k % 2 == 0 ? Self.cssCurve(0.4, 0, 1, 0.6, f) : Self.cssCurve(0, 0.4, 0.6, 1, f)
+      let a = (angles[k] + (angles[k + 1] - angles[k]) * e) * .pi / 180
+      let sc = scales[k] + (scales[k + 1] - scales[k]) * e
+      let drawn = drawings(scene.displayList(at: t).items)
+      XCTAssertEqual(drawn.count, 1)
+      let corners = drawn[0].path.elements.compactMap { e -> Point? in
+        switch e {
+        case .move(let p), .line(let p): return drawn[0].transform.apply(p)
+        case .cubic, .close: return nil
+        }
+      }
+      XCTAssertEqual(corners.count, 4, "a rectangle's four corners")
+      for (p, q) in [(-16.0, -16.0), (16, -16), (16, 16), (-16, 16)] {
+        let want = Point(x: 24 + sc * p + tan(a) * sc * q, y: 24 + sc * q)
+        let nearest = corners.map { hypot($0.x - want.x, $0.y - want.y) }.min() ?? .infinity
+        XCTAssertLessThan(nearest, 1e-9, "corner (\(p), \(q)) at \(t) s")
+      }
+    }
+  }
 }

@@ -38,7 +38,8 @@ final class PresetLibraryTests: XCTestCase {
   /// their maximum with the least visible seam (Presets/README.md §14).
   static let longLibraryLoops: [String: Double] = [
     "material-circular": 5.4, "material-circular-four-color": 5.4, "spinkit-chase": 10, "exyte-arcs": 7, "nv-ball-grid-pulse": 7.067,
-    "nv-audio-equalizer": 11.867, "antd-spin": 6, "element-plus-loading": 6,
+    "nv-audio-equalizer": 11.867, "antd-spin": 6, "element-plus-loading": 6, "daisyui-loading-spinner": 6,
+    "mui-circular-with-value-label": 8.8,
   ]
 
   /// The preset files, sorted, without `schema.json`.
@@ -193,12 +194,13 @@ final class PresetLibraryTests: XCTestCase {
   /// (seed 001's motion), NV ballPulseRise's scales (each pass ends where the next does not
   /// start), NV ballScaleRipple's ring (restarts small and opaque), NV audioEqualizer's bars
   /// (end at 1% and restart at 0), the iOS-style wheel (the loop is one of its 45° steps) and
-  /// Bulma's loader (its keyframe ends at 359°, so it jumps 1° back).
+  /// Bulma's loader (its keyframe ends at 359°, so it jumps 1° back), and MUI's labelled circle
+  /// (its label steps at every 800 ms tick of the demo's interval, the loop's wrap among them).
   /// (Presets that set `duration`, such as the `"auto"` loops, are not checked here: `autoLoops`
   /// bounds their seams.)
   static let jumpsAtTheLoop: Set<String> = [
     "activity-indicator", "pacman", "nv-ball-rotate-chase", "nv-ball-pulse-rise", "nv-ball-scale-ripple",
-    "ios-activity-indicator", "bulma-loader",
+    "ios-activity-indicator", "bulma-loader", "mui-circular-with-value-label",
   ]
 
   /// Presets whose loop ends on a symmetry of the shape: SpinKit's plane ends turned 180° in
@@ -226,7 +228,29 @@ final class PresetLibraryTests: XCTestCase {
       for k in kept.indices { kept[k].drawing.path = evenlySpacedPoints(on: kept[k].drawing.path) }
     }
     return signature(DisplayList(size: list.size, background: list.background, items: kept.map { .drawing($0.drawing) }))
-      + kept.map(\.opacity)
+      + kept.map(\.opacity) + maskSignature(list.items)
+  }
+
+  /// What the masks in `items` draw, as `signature` counts it (path points, stroke widths and
+  /// opacities; dashes left out, as there). A mask is
+  /// never drawn itself, but what shows through it is what it covers (daisyUI's spinner is a
+  /// still box seen through a turning, dashed ring).
+  static func maskSignature(_ items: [DisplayItem]) -> [Double] {
+    items.flatMap { item -> [Double] in
+      switch item {
+      case .drawing: return []
+      case .layer(let l): return maskSignature(l.items)
+      case .projected(let g): return maskSignature(g.items)
+      case .clipped(let c): return maskSignature(c.items)
+      case .masked(let g):
+        let own = flatten(g.mask).flatMap { f -> [Double] in
+          var out = points(f.drawing).flatMap { [$0.x, $0.y] }
+          if case .stroke(let s) = f.drawing.style { out.append(s.lineWidth) }
+          return out + [f.opacity]
+        }
+        return own + maskSignature(g.mask) + maskSignature(g.items)
+      }
+    }
   }
 
   /// The polyline through the start of `path` and the ends of its trims to 1/16, 2/16, … 1.

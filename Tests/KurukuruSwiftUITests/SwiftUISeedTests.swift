@@ -1,8 +1,6 @@
 import Foundation
-import KurukuruCompare
 import KurukuruCore
 import KurukuruPresets
-import KurukuruRender
 import KurukuruSwiftUI
 import XCTest
 
@@ -32,20 +30,7 @@ final class SwiftUISeedTests: XCTestCase {
     try SwiftUITest.requireCompiler()
     let path = SwiftUITest.fixtures.appendingPathComponent(fixture).path
     let ported = try SwiftUISource.preset(path: path, options: SwiftUITest.options)
-    let bundled = try PresetLibrary.preset(named: name)
-    let a = try Renderer(ported, jobs: 1), b = try Renderer(bundled, jobs: 1)
-    XCTAssertEqual(a.frameCount, b.frameCount, "frame count", file: file, line: line)
-    let options = PixelmatchOptions(threshold: 0.1, includeAA: true)
-    var shares: [Double] = []
-    for i in 0..<min(a.frameCount, b.frameCount) {
-      let fa = try a.frame(i), fb = try b.frame(i)
-      XCTAssertEqual([fa.width, fa.height], [fb.width, fb.height], "frame \(i) size", file: file, line: line)
-      let mismatched = try Pixelmatch.compare(fa, fb, options: options)
-      let ink = (0..<fa.width * fa.height).filter { fa.pixels[$0 * 4 + 3] > 0 || fb.pixels[$0 * 4 + 3] > 0 }.count
-      XCTAssertGreaterThan(ink, 0, "frame \(i) draws nothing", file: file, line: line)
-      shares.append(Double(mismatched) / Double(max(1, ink)))
-    }
-    let mean = shares.reduce(0, +) / Double(max(1, shares.count))
+    let mean = try SwiftUITest.meanMismatch(ported, try PresetLibrary.preset(named: name), file: file, line: line)
     XCTAssertLessThanOrEqual(mean, 0.01, "\(fixture) vs \(name): mean mismatch \(mean * 100) % of ink", file: file, line: line)
   }
 }

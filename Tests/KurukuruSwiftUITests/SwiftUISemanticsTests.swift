@@ -180,6 +180,327 @@ final class SwiftUISemanticsTests: XCTestCase {
     XCTAssertEqual(polygon["points"] as? [[Double]], [[0.5, 0], [1, 1], [0, 1]])
   }
 
+  // MARK: - Text, overlays, clips, layout and colours
+
+  /// The frame of `source` at `t` seconds, one pixel per point.
+  static func render(_ source: String, at t: Double = 0) throws -> Frame {
+    let path = try SwiftUITest.write(source)
+    return try Renderer(try SwiftUISource.preset(path: path, options: SwiftUITest.options), jobs: 1).frame(at: t)
+  }
+
+  static func isRed(_ p: RGBA8) -> Bool { p.a > 200 && p.r > 200 && p.g < 90 && p.b < 90 }
+
+  /// A Text keeps its font, kerning, paint and digits; a `Button`'s label is not drawn.
+  func testTextCarriesItsFontKerningPaintAndDigits() throws {
+    let source = """
+      import SwiftUI
+      struct Label: View {
+        var body: some View {
+          VStack(spacing: 0) {
+            Text("Loading").font(.system(size: 14, weight: .semibold, design: .monospaced)).kerning(0.5).foregroundColor(.red)
+            Text("42").font(.caption.weight(.bold)).monospacedDigit()
+            Button(action: {}) { Text("Stop") }
+          }
+          .frame(width: 80, height: 40)
+        }
+      }
+      """
+    let views = Self.views(try SwiftUITest.preset(source)["view"])
+    let texts = views.filter { $0["Text"] != nil }
+    XCTAssertEqual(texts.map { $0["Text"] as? String }, ["Loading", "42"])
+    let font = try XCTUnwrap(Self.modifier("font", texts[0]) as? [String: Any])
+    XCTAssertEqual(font["size"] as? Double, 14)
+    XCTAssertEqual(font["weight"] as? String, "semibold")
+    XCTAssertEqual(font["design"] as? String, "monospaced")
+    XCTAssertEqual(Self.modifier("kerning", texts[0]) as? Double, 0.5)
+    XCTAssertEqual(Self.modifier("foregroundColor", texts[0]) as? String, "red")
+    let caption = try XCTUnwrap(Self.modifier("font", texts[1]) as? [String: Any])
+    XCTAssertEqual(caption["style"] as? String, "caption")
+    XCTAssertEqual(caption["weight"] as? String, "bold")
+    XCTAssertEqual(Self.modifier("monospacedDigit", texts[1]) as? Bool, true)
+    // Seven monospaced characters of 14 points (DejaVu Sans Mono advances 0.602 em) with 0.5
+    // kerning after each: a red line about 62 points wide in the top half.
+    let frame = try Self.render(source)
+    let red = (0..<frame.width).filter { x in (0..<20).contains { Self.isRed(frame[x, $0]) } }
+    let span = (red.max() ?? 0) - (red.min() ?? 0)
+    XCTAssertTrue((50...64).contains(span), "red ink spans \(span) points")
+  }
+
+  /// `font`, `fontWeight`, `fontDesign` around a view reach the Texts inside that set none; the
+  /// innermost setting wins; `monospaced()` is the monospaced design, `tracking` the kerning.
+  func testFontAroundAViewReachesItsTexts() throws {
+    let preset = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Titles: View {
+        var body: some View {
+          VStack { Text("a"); Text("b").font(.caption); Text("c").tracking(2).monospaced() }
+            .font(.title).fontWeight(.bold).fontDesign(.serif).frame(width: 40, height: 90)
+        }
+      }
+      """)
+    let texts = Self.views(preset["view"]).filter { $0["Text"] != nil }
+    let fonts = texts.map { Self.modifier("font", $0) as? [String: Any] }
+    XCTAssertEqual(fonts.map { $0?["style"] as? String }, ["title", "caption", "title"])
+    XCTAssertEqual(fonts.map { $0?["weight"] as? String }, ["bold", "bold", "bold"])
+    XCTAssertEqual(fonts.map { $0?["design"] as? String }, ["serif", "serif", "monospaced"])
+    // `tracking` is the preset's kerning (points after each character).
+    XCTAssertEqual(texts.map { Self.modifier("kerning", $0) as? Double }, [nil, nil, 2])
+  }
+
+  /// One interpolated number a timer steps becomes a counter whose value jumps at each tick
+  /// (SwiftUI never interpolates digits): frames between ticks show the last tick's number.
+  func testInterpolatedNumberATimerStepsIsACounter() throws {
+    let source = """
+      import SwiftUI
+      final class Model: ObservableObject {
+        @Published var progress = 0.0
+        var timer: AnyCancellable?
+        init() {
+          timer = Timer.publish(every: 0.1, on: .main, in: .common).autoconnect().sink { [weak self] _ in
+            guard let self else { return }
+            if self.progress < 1 { self.progress += 0.25 } else { self.timer?.cancel() }
+          }
+        }
+      }
+      struct Count: View {
+        @StateObject var model = Model()
+        var body: some View { Text("\\(Int(model.progress * 100))%").frame(width: 60, height: 20) }
+      }
+      """
+    let text = try XCTUnwrap(SwiftUITest.preset(source)["view"] as? [String: Any])["Text"] as? [String: Any]
+    let counter = try XCTUnwrap(text?["counter"] as? [String: Any])
+    XCTAssertEqual(counter["values"] as? [Double], [0, 25, 50, 75, 100])
+    XCTAssertEqual(counter["curve"] as? String, "step-end")
+    XCTAssertEqual(text?["suffix"] as? String, "%")
+    let path = try SwiftUITest.write(source)
+    let renderer = try Renderer(try SwiftUISource.preset(path: path, options: SwiftUITest.options), jobs: 1)
+    let (at0, at1, between) = (try renderer.frame(at: 0), try renderer.frame(at: 0.1), try renderer.frame(at: 0.15))
+    XCTAssertNotEqual(at0.pixels, at1.pixels)
+    XCTAssertEqual(at1.pixels, between.pixels)
+  }
+
+  /// The counter is read off the strings themselves, so a `String(format:)` that rounds works
+  /// too: each value is the rounded number nudged a quarter digit away from zero, which the
+  /// counter's cut toward zero shows as printf showed it.
+  func testFormattedStringATimerStepsIsACounterWithItsDigits() throws {
+    let preset = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Steps: View {
+        @State var x = 0.0
+        var body: some View {
+          Text(String(format: "Step %.1f of 1", x)).frame(width: 90, height: 20)
+            .onReceive(Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()) { _ in if x < 0.5 { x += 0.125 } }
+        }
+      }
+      """)
+    let text = try XCTUnwrap((preset["view"] as? [String: Any])?["Text"] as? [String: Any])
+    XCTAssertEqual(text["prefix"] as? String, "Step ")
+    XCTAssertEqual(text["suffix"] as? String, " of 1")
+    XCTAssertEqual(text["decimals"] as? Double, 1)
+    let values = try XCTUnwrap((text["counter"] as? [String: Any])?["values"] as? [Double])
+    // printf: 0.0, 0.1 (0.125 is a tie, rounded to even), 0.2, 0.4, 0.5.
+    XCTAssertEqual(values.count, 5)
+    for (v, shown) in zip(values, [0.0, 0.1, 0.2, 0.4, 0.5]) { XCTAssertEqual(v, shown + 0.025, accuracy: 1e-9) }
+  }
+
+  /// Interpolated numbers read as SwiftUI formats them (a `Double` as `%lf`, a specifier as
+  /// printf rounds); a Text changed under an animation shows its final string.
+  func testTextFormatsAsSwiftUIAndShowsTheFinalString() throws {
+    let preset = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Formats: View {
+        @State var done = false
+        let half = 0.5
+        var body: some View {
+          VStack {
+            Text("\\(0.25, specifier: "%.1f") of \\(half)")
+            Text(done ? "Done" : "Wait")
+          }
+          .frame(width: 100, height: 50)
+          .onAppear { withAnimation(.linear(duration: 1)) { done = true } }
+        }
+      }
+      """)
+    let texts = Self.views(preset["view"]).compactMap { $0["Text"] as? String }
+    XCTAssertEqual(texts, ["0.2 of 0.500000", "Done"])
+  }
+
+  /// A root as large as a Text needs a frame (the harness cannot measure text).
+  func testTextRootWithoutAFrameAsksForOne() throws {
+    XCTAssertThrowsError(try SwiftUITest.preset("""
+      import SwiftUI
+      struct Bare: View { var body: some View { Text("Loading") } }
+      """)) { error in
+      XCTAssertEqual((error as? SwiftUISourceError)?.kind, .unsupported, "\(error)")
+      XCTAssertTrue("\(error)".contains("depends on a Text"), "\(error)")
+    }
+  }
+
+  /// `overlay(alignment:)` draws over the view, `background(_:)` behind it, both in its frame.
+  func testOverlayAndBackgroundDrawInTheFrame() throws {
+    let source = """
+      import SwiftUI
+      struct Badge: View {
+        var body: some View {
+          Circle().fill(Color.blue).frame(width: 20, height: 20)
+            .overlay(alignment: .topLeading) { Rectangle().fill(Color.red).frame(width: 4, height: 4) }
+            .background(Color.green)
+        }
+      }
+      """
+    let preset = try SwiftUITest.preset(source)
+    XCTAssertEqual(preset["width"] as? Double, 20)
+    let overlay = try XCTUnwrap(SwiftUITest.modifier("overlay", in: preset) as? [String: Any])
+    XCTAssertEqual(overlay["alignment"] as? [Double], [0, 0])
+    let frame = try Self.render(source)
+    XCTAssertTrue(Self.isRed(frame[1, 1]))
+    XCTAssertEqual(frame[18, 1], RGBA8(r: 0x34, g: 0xC7, b: 0x59, a: 255))
+    XCTAssertEqual(frame[10, 10], RGBA8(r: 0, g: 0x7A, b: 0xFF, a: 255))
+  }
+
+  /// `clipShape`, `cornerRadius`, `clipped` and `mask` cut the drawing to the view's frame.
+  func testClipsAndMasksCutTheDrawing() throws {
+    let source = """
+      import SwiftUI
+      struct Clips: View {
+        var body: some View {
+          HStack(spacing: 0) {
+            Rectangle().fill(Color.red).frame(width: 20, height: 20).clipShape(Circle())
+            Rectangle().fill(Color.red).frame(width: 20, height: 20).cornerRadius(8)
+            Rectangle().fill(Color.red).frame(width: 40, height: 20).offset(x: 10).frame(width: 20, height: 20).clipped()
+            Rectangle().fill(Color.red).frame(width: 20, height: 20).mask { Circle().frame(width: 10, height: 10) }
+          }
+        }
+      }
+      """
+    let views = Self.views(try SwiftUITest.preset(source)["view"])
+    XCTAssertNotNil((Self.modifier("clipShape", views[1]) as? [String: Any])?["Circle"])
+    let frame = try Self.render(source)
+    XCTAssertEqual(frame.width, 80)
+    XCTAssertEqual(frame[1, 1].a, 0)
+    XCTAssertTrue(Self.isRed(frame[10, 10]))
+    XCTAssertEqual(frame[21, 1].a, 0)
+    XCTAssertTrue(Self.isRed(frame[30, 10]))
+    XCTAssertTrue(Self.isRed(frame[41, 10]))
+    XCTAssertEqual(frame[61, 1].a, 0)
+    XCTAssertEqual(frame[63, 10].a, 0)
+    XCTAssertTrue(Self.isRed(frame[70, 10]))
+    // iOS 17's shorthands name the same shapes.
+    let short = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Short: View {
+        var body: some View { Rectangle().fill(.red).frame(width: 20, height: 20).clipShape(.rect(cornerRadius: 6)).background(.blue, in: .capsule) }
+      }
+      """)
+    let rounded = (SwiftUITest.modifier("clipShape", in: short) as? [String: Any])?["RoundedRectangle"] as? [String: Any]
+    XCTAssertEqual(rounded?["cornerRadius"] as? Double, 6)
+    let background = (SwiftUITest.modifier("background", in: short) as? [String: Any])?["content"] as? [String: Any]
+    XCTAssertNotNil(background?["Capsule"])
+  }
+
+  /// `frame(maxWidth: .infinity)` takes the offered width, `frame(minWidth:)` raises it; the
+  /// root's size is its ideal size (a flexible frame's ideal or content clamped to min…max).
+  func testFlexibleFramesTakeAndRaiseTheOffer() throws {
+    let source = """
+      import SwiftUI
+      struct Rows: View {
+        var body: some View {
+          VStack(spacing: 0) {
+            Circle().frame(width: 10, height: 10).frame(maxWidth: .infinity, alignment: .leading)
+            Circle().frame(width: 10, height: 10).frame(minWidth: 30).background(Color.red)
+          }
+          .frame(width: 60, height: 20)
+        }
+      }
+      """
+    let frame = try Self.render(source)
+    XCTAssertGreaterThan(frame[5, 5].a, 200)
+    XCTAssertEqual(frame[30, 5].a, 0)
+    XCTAssertTrue(Self.isRed(frame[16, 15]))
+    XCTAssertEqual(frame[13, 15].a, 0)
+    let root = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Wide: View { var body: some View { Circle().frame(width: 20, height: 20).frame(minWidth: 40, maxHeight: .infinity) } }
+      """)
+    XCTAssertEqual(root["width"] as? Double, 40)
+    XCTAssertEqual(root["height"] as? Double, 20)
+  }
+
+  /// `aspectRatio(2, contentMode: .fit)` offers the largest 2 : 1 size; `fixedSize` offers
+  /// nothing, so a shape takes its ideal 10 points; `Spacer(minLength:)` keeps its minimum.
+  func testAspectRatioFixedSizeAndSpacerMinLength() throws {
+    let wide = try Self.render("""
+      import SwiftUI
+      struct Wide: View { var body: some View { Rectangle().fill(Color.red).aspectRatio(2, contentMode: .fit).frame(width: 40, height: 40) } }
+      """)
+    XCTAssertEqual(wide[20, 5].a, 0)
+    XCTAssertTrue(Self.isRed(wide[20, 20]))
+    let source = """
+      import SwiftUI
+      struct Fixed: View {
+        var body: some View {
+          HStack(spacing: 0) { Rectangle().fill(Color.red).fixedSize(); Spacer(minLength: 0) }.frame(width: 40, height: 40)
+        }
+      }
+      """
+    let fixed = try Self.render(source)
+    XCTAssertTrue(Self.isRed(fixed[5, 20]))
+    XCTAssertEqual(fixed[15, 20].a, 0)
+    XCTAssertEqual(fixed[5, 12].a, 0)
+    let spacer = Self.views(try SwiftUITest.preset(source)["view"]).first { $0["Spacer"] != nil }
+    XCTAssertEqual((spacer?["Spacer"] as? [String: Any])?["minLength"] as? Double, 0)
+    let root = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Dot: View { var body: some View { Circle().fixedSize() } }
+      """)
+    XCTAssertEqual(root["width"] as? Double, 10)
+    // A frame that gives the width of a 2 : 1 fitted shape gives its height too.
+    let bar = try SwiftUITest.preset("""
+      import SwiftUI
+      struct Bar: View { var body: some View { Rectangle().aspectRatio(2, contentMode: .fit).frame(width: 40) } }
+      """)
+    XCTAssertEqual(bar["width"] as? Double, 40)
+    XCTAssertEqual(bar["height"] as? Double, 20)
+  }
+
+  /// A colour that changes under an animation animates as SwiftUI's `Color.Resolved` does: in
+  /// linear light (the preset's default interpolation, Presets/README.md §7).
+  func testColourChangesAnimateInLinearLight() throws {
+    let source = """
+      import SwiftUI
+      struct Shift: View {
+        @State var on = false
+        var body: some View {
+          Rectangle().fill(on ? Color.blue : Color.red).frame(width: 10, height: 10)
+            .shadow(color: on ? .black : .clear, radius: 1)
+            .onAppear { withAnimation(.linear(duration: 1)) { on = true } }
+        }
+      }
+      """
+    let preset = try SwiftUITest.preset(source)
+    let fill = try XCTUnwrap(SwiftUITest.modifier("fill", in: preset) as? [String: Any])
+    XCTAssertEqual(fill["from"] as? String, "red")
+    XCTAssertEqual(fill["to"] as? String, "blue")
+    XCTAssertEqual(fill["animation"] as? String, "linear(duration: 1)")
+    let shadow = try XCTUnwrap((SwiftUITest.modifier("shadow", in: preset) as? [String: Any])?["color"] as? [String: Any])
+    XCTAssertEqual(shadow["to"] as? String, "black")
+    // Halfway from #FF3B30 to #007AFF in linear light: about (188, 142, 190); sRGB would give
+    // (128, 91, 152).
+    let p = try Self.render(source, at: 0.5)[5, 5]
+    XCTAssertTrue((182...194).contains(p.r) && (184...196).contains(p.b), "\(p)")
+  }
+
+  /// SwiftUI calls min > max contradictory; the stand-in stops with one line.
+  func testContradictoryFrameIsOneLine() throws {
+    XCTAssertThrowsError(try SwiftUITest.preset("""
+      import SwiftUI
+      struct Bad: View { var body: some View { Circle().frame(minWidth: 20, maxWidth: 10).frame(width: 30, height: 30) } }
+      """)) { error in
+      XCTAssertEqual((error as? SwiftUISourceError)?.kind, .unsupported, "\(error)")
+      XCTAssertTrue("\(error)".contains("contradictory frame constraints"), "\(error)")
+    }
+  }
+
   /// Every view object under `node`, depth first.
   static func views(_ node: Any?) -> [[String: Any]] {
     guard let object = node as? [String: Any] else { return [] }
@@ -239,10 +560,10 @@ final class SwiftUISemanticsTests: XCTestCase {
   func testUnsupportedArgumentLabelIsNamed() throws {
     let path = try SwiftUITest.write("""
       import SwiftUI
-      struct Flex: View { var body: some View { Circle().frame(maxWidth: .infinity) } }
+      struct Ring: View { var body: some View { Circle().stroke(lineWidth: 2, antialiased: true).frame(width: 10, height: 10) } }
       """)
     XCTAssertThrowsError(try SwiftUISource.presetText(path: path, options: SwiftUITest.options)) { error in
-      XCTAssertTrue("\(error)".hasSuffix("does not support yet: 'maxWidth:' (Presets/README.md, \"SwiftUI source\", lists what is covered)"), "\(error)")
+      XCTAssertTrue("\(error)".hasSuffix("does not support yet: 'antialiased:' (Presets/README.md, \"SwiftUI source\", lists what is covered)"), "\(error)")
     }
   }
 
@@ -293,5 +614,128 @@ final class SwiftUISemanticsTests: XCTestCase {
       XCTAssertEqual((error as? SwiftUISourceError)?.kind, .noCompiler)
       XCTAssertFalse("\(error)".contains("\n"))
     }
+  }
+}
+
+// MARK: - Shapes: stroked paths, smaller arcs, loops with no period
+
+extension SwiftUISemanticsTests {
+  /// The alpha at point (x, y) of the preset's frame at time 0.
+  static func alpha(_ preset: Preset, _ x: Int, _ y: Int) throws -> UInt8 {
+    let frame = try Renderer(preset, jobs: 1).frame(at: 0)
+    return frame.pixels[(y * frame.width + x) * 4 + 3]
+  }
+
+  /// `strokedPath(_:)` is the outline of the stroke: filling it (a path drawn as a view fills in
+  /// the foreground style) draws a ring, not a disc.
+  func testStrokedPathFillsAsTheStroke() throws {
+    let path = try SwiftUITest.write("""
+      import SwiftUI
+      struct Ring: View {
+        var body: some View {
+          Path { p in
+            p.addArc(center: CGPoint(x: 20, y: 20), radius: 20, startAngle: .zero, endAngle: .degrees(360), clockwise: false)
+          }
+          .strokedPath(StrokeStyle(lineWidth: 4))
+          .frame(width: 40, height: 40)
+          .padding(4)
+        }
+      }
+      """)
+    let text = try SwiftUISource.presetText(path: path, options: SwiftUITest.options)
+    let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let arc = try XCTUnwrap(Self.views(json["view"]).first { $0["Arc"] != nil })
+    XCTAssertEqual((Self.modifier("stroke", arc) as? [String: Any])?["lineWidth"] as? Double, 4)
+    let preset = try Preset(text: text, file: path)
+    XCTAssertGreaterThan(try Self.alpha(preset, 24, 4), 0, "on the ring")
+    XCTAssertEqual(try Self.alpha(preset, 24, 24), 0, "the centre stays empty")
+  }
+
+  /// An `addArc` about the frame's centre with a radius under min(w, h)/2 draws at that radius
+  /// (the preset's `Arc` in a centred square of side 2r), and `stroke` still applies to it;
+  /// `clockwise: true` from 0° to 180° is the upper half on screen.
+  func testSmallerCentredArcKeepsItsRadius() throws {
+    let path = try SwiftUITest.write("""
+      import SwiftUI
+      struct Half: View {
+        var body: some View {
+          Path { p in
+            p.addArc(center: CGPoint(x: 20, y: 20), radius: 10, startAngle: .zero, endAngle: .degrees(180), clockwise: true)
+          }
+          .stroke(lineWidth: 2)
+          .frame(width: 40, height: 40)
+        }
+      }
+      """)
+    let preset = try SwiftUISource.preset(path: path, options: SwiftUITest.options)
+    XCTAssertGreaterThan(try Self.alpha(preset, 20, 10), 0, "radius 10, top")
+    XCTAssertEqual(try Self.alpha(preset, 20, 30), 0, "radius 10, bottom: not drawn")
+    XCTAssertEqual(try Self.alpha(preset, 20, 0), 0, "radius 20: not drawn")
+  }
+
+  /// A turn whose cycle (π s) is no fraction of a second with a denominator up to 10,000 has no
+  /// period the loader computes; the view loops at the least visible seam within 12 s.
+  func testCycleWithNoPeriodLoopsAtTheLeastSeamWithin12Seconds() throws {
+    let source = """
+      import SwiftUI
+      struct Slow: View {
+        @State var turn = 0.0
+        var body: some View {
+          Rectangle().frame(width: 10, height: 20).rotationEffect(.degrees(turn))
+            .onAppear { withAnimation(.linear(duration: .pi).repeatForever(autoreverses: false)) { turn = 360 } }
+        }
+      }
+      """
+    let preset = try SwiftUITest.preset(source)
+    XCTAssertEqual((preset["duration"] as? [String: Any])?["auto"] as? Double, 12)
+    let period = try SwiftUISource.preset(path: try SwiftUITest.write(source), options: SwiftUITest.options).scene().timeline.period
+    XCTAssertGreaterThanOrEqual(period, .pi - 0.05)
+    XCTAssertLessThanOrEqual(period, 12)
+  }
+}
+
+// MARK: - Animatable shapes
+
+extension SwiftUISemanticsTests {
+  /// A custom shape's `animatableData` is interpolated and its path drawn at every value between:
+  /// an arc whose end runs 0 → 180° over the first half of p and then stops shows 0 → 90° a
+  /// quarter of the way through a linear 1 s change of p (a from/to of the end angle would show
+  /// 45°). The path's numbers become keyframes over p, straight runs merged.
+  func testAnimatableDataDrawsThePathAtEveryValueBetween() throws {
+    let source = """
+      import SwiftUI
+      struct Sweep: Shape {
+        var p: Double
+        var animatableData: Double {
+          get { p }
+          set { p = newValue }
+        }
+        func path(in rect: CGRect) -> Path {
+          var path = Path()
+          path.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: rect.width / 2,
+                      startAngle: .zero, endAngle: .degrees(p < 0.5 ? 360 * p : 180), clockwise: false)
+          return path
+        }
+      }
+      struct Growing: View {
+        @State var p = 0.0
+        var body: some View {
+          Sweep(p: p).stroke(lineWidth: 2).frame(width: 20, height: 20)
+            .onAppear { withAnimation(.linear(duration: 1)) { p = 1 } }
+        }
+      }
+      """
+    let json = try SwiftUITest.preset(source)
+    let arc = try XCTUnwrap((json["view"] as? [String: Any])?["Arc"] as? [String: Any])
+    let end = try XCTUnwrap(arc["endAngle"] as? [String: Any])
+    XCTAssertEqual(end["values"] as? [Double], [0, 180, 180])
+    XCTAssertEqual(end["keyTimes"] as? [Double], [0, 0.5, 1])
+    XCTAssertEqual(end["animation"] as? String, "linear(duration: 1)")
+    XCTAssertEqual(arc["startAngle"] as? Double, 0)
+    let preset = try SwiftUISource.preset(path: try SwiftUITest.write(source), options: SwiftUITest.options)
+    let frame = try Renderer(preset, jobs: 1).frame(at: 0.25)
+    XCTAssertEqual(frame.width, 26)
+    // The circle's point at 60° (clockwise on screen from 3 o'clock) about (13, 13), radius 10.
+    XCTAssertGreaterThan(frame.pixels[(21 * frame.width + 18) * 4 + 3], 0)
   }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import KurukuruCompare
 import KurukuruCore
+import KurukuruRender
 import KurukuruSwiftUI
 import XCTest
 
@@ -46,5 +48,26 @@ enum SwiftUITest {
     let view = preset["view"] as? [String: Any]
     let modifiers = view?["modifiers"] as? [[String: Any]] ?? []
     return modifiers.first { $0[name] != nil }?[name]
+  }
+
+  /// The mean over frames of the pixelmatch-mismatched pixels (threshold 0.1, antialiased pixels
+  /// counted) as a share of the pixels either frame inks (0 where neither inks); asserts equal
+  /// frame counts and sizes and that some frame draws something.
+  static func meanMismatch(_ ported: Preset, _ bundled: Preset, file: StaticString = #filePath, line: UInt = #line) throws -> Double {
+    let a = try Renderer(ported, jobs: 1), b = try Renderer(bundled, jobs: 1)
+    XCTAssertEqual(a.frameCount, b.frameCount, "frame count", file: file, line: line)
+    let options = PixelmatchOptions(threshold: 0.1, includeAA: true)
+    var shares: [Double] = []
+    var drawn = false
+    for i in 0..<min(a.frameCount, b.frameCount) {
+      let fa = try a.frame(i), fb = try b.frame(i)
+      XCTAssertEqual([fa.width, fa.height], [fb.width, fb.height], "frame \(i) size", file: file, line: line)
+      let mismatched = try Pixelmatch.compare(fa, fb, options: options)
+      let ink = (0..<fa.width * fa.height).filter { fa.pixels[$0 * 4 + 3] > 0 || fb.pixels[$0 * 4 + 3] > 0 }.count
+      drawn = drawn || ink > 0
+      shares.append(Double(mismatched) / Double(max(1, ink)))
+    }
+    XCTAssertTrue(drawn, "no frame draws anything", file: file, line: line)
+    return shares.reduce(0, +) / Double(max(1, shares.count))
   }
 }

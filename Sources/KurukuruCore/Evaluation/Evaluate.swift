@@ -11,7 +11,7 @@ extension ResolvedScene {
   public func displayList(at t: Double) -> DisplayList {
     let local = timeline.localTime(t)
     let lowering = Lowering(t: local)
-    let layout = Layout(t: local).place(root, proposal: size)
+    let layout = Layout(t: local, budget: maxLayoutMeasurements).place(root, proposal: size)
     let items = lowering.items(root, layout, environment: Environment())
     let dx = (size.width - layout.size.width) / 2, dy = (size.height - layout.size.height) / 2
     let placed = Lowering.transform(items, by: .translation(x: dx, y: dy))

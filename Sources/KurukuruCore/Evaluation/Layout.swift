@@ -45,7 +45,7 @@ extension ResolvedScene {
   /// The layout at `t` seconds (wrapped round the loop as frames are): the root's layout and
   /// where its top-left corner lies on the canvas (the root is centred), in points.
   public func layout(at t: Double) -> (origin: Point, root: LaidOutView) {
-    let root = Layout(t: timeline.localTime(t)).place(self.root, proposal: size)
+    let root = Layout(t: timeline.localTime(t), budget: maxLayoutMeasurements).place(self.root, proposal: size)
     return (Point(x: (size.width - root.size.width) / 2, y: (size.height - root.size.height) / 2), root)
   }
 }
@@ -71,16 +71,27 @@ enum StackAxis { case horizontal, vertical }
 /// measurements are remembered for the pass: a view's size for a given offer is computed once,
 /// and the work of a pass grows with the number of views and distinct offers, not with the
 /// nesting depth. A view is named in that memory by its path from the root (`ViewPath`).
+/// Stacks that alternate axes and hold children whose size depends on both sides of the offer
+/// (`aspectRatio`) still multiply the distinct offers at every level, so a pass computes at most
+/// `budget` measurements; past it every further measurement is zero and `exceeded` is set
+/// (resolving a preset checks the loop's first instant against `Limits.maxLayoutMeasurements`).
 struct Layout {
   /// Seconds from the start of the loop.
   let t: Double
+  /// The most measurements the pass computes.
+  let budget: Int
   /// Sizes measured in this pass.
   private let memo = Memo()
 
-  init(t: Double) { self.t = t }
+  init(t: Double, budget: Int = Limits().maxLayoutMeasurements) {
+    self.t = t
+    self.budget = budget
+  }
 
   /// How many measurements this pass has computed (each view, level and offer once).
   var measurementCount: Int { memo.sizes.count }
+  /// Whether the pass needed more than `budget` measurements (and gave the rest zero size).
+  var exceeded: Bool { memo.exceeded }
 
   /// A view's place in the tree: the child index at each stack, and `-k` for the view carried by
   /// the `k`-th modifier (1-based), from the root down.
@@ -99,6 +110,7 @@ struct Layout {
   /// The sizes measured so far in a pass (a pass runs on one thread).
   private final class Memo {
     var sizes: [MemoKey: Size] = [:]
+    var exceeded = false
   }
 
   /// A large proposal used to measure how flexible a view is.
@@ -139,6 +151,10 @@ struct Layout {
     guard laidOut == nil else { return compute(view, k, proposal, axis, path, into: &laidOut) }
     let key = MemoKey(path: path, level: k, width: proposal.width, height: proposal.height, axis: axis)
     if let size = memo.sizes[key] { return size }
+    guard memo.sizes.count < budget else {
+      memo.exceeded = true
+      return .zero
+    }
     let size = compute(view, k, proposal, axis, path, into: &laidOut)
     memo.sizes[key] = size
     return size

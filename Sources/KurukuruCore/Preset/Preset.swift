@@ -228,6 +228,15 @@ public struct Preset: Sendable {
     var scene = ResolvedScene(
       name: name, size: Size(width: width, height: height), background: background, root: rootView,
       timeline: timeline, duration: duration, file: file)
+    scene.maxLayoutMeasurements = limits.maxLayoutMeasurements
+    let firstLayout = Layout(t: timeline.localTime(0), budget: limits.maxLayoutMeasurements)
+    _ = firstLayout.place(rootView, proposal: scene.size)
+    if firstLayout.exceeded {
+      throw reader.fail(
+        try required("view"), "view",
+        "the layout needs more than \(limits.maxLayoutMeasurements) measurements (stacks nested in alternating directions around views sized by aspectRatio or flexible frames); flatten the stacks or give the views fixed frames",
+        kind: .limitExceeded)
+    }
     scene.warnings = reader.warnings.lines
     return scene
   }
@@ -264,6 +273,13 @@ public struct Limits: Equatable, Sendable {
   public var maxKeyframes: Int = 1_000_000
   /// Nesting depth of views. Default 32.
   public var maxDepth: Int = 32
+  /// Measurements one layout pass computes (a view's size for one offer, remembered for the
+  /// pass). Stacks nested in alternating directions around views whose size follows both sides
+  /// of their offer (`aspectRatio`) multiply the distinct offers at every level; a preset whose
+  /// layout at the loop's first instant needs more is refused, and at any later instant the
+  /// views past it are laid out with zero size. Default 100,000 (the bundled presets need at
+  /// most a few hundred; 32 plainly nested stacks about 4,000).
+  public var maxLayoutMeasurements: Int = 100_000
   /// Lengths and positions in points, for a constant and for every keyframe value of an
   /// animated one: offsets (`offset`, a shadow's `x`/`y`, `anchorZ`, `dashPhase`) within
   /// ±maxLength, corner radii and gradient radii in 0…maxLength (frame sizes and line widths

@@ -24,6 +24,9 @@ public struct ResolvedScene: Equatable, Sendable {
   /// Warning lines about the preset as it was resolved (`FILE:LINE:COL: warning: …`), e.g. a
   /// repeat's `autoreverses:` that its `direction` contradicts.
   public internal(set) var warnings: [String] = []
+  /// The most measurements one layout pass computes (`Limits.maxLayoutMeasurements` of the
+  /// limits it was resolved with).
+  public internal(set) var maxLayoutMeasurements: Int = Limits().maxLayoutMeasurements
 
   public init(
     name: String, size: Size, background: RGBAColor, root: SceneView, timeline: Timeline, duration: Double? = nil,
