@@ -26,10 +26,20 @@ public enum AnimationInput: Sendable {
     /// Draw the rest of a file that uses refused features, with warnings. Default false.
     public var allowUnsupported: Bool
     public var limits: LottieLimits
+    /// For a SwiftUI file, the loop length in seconds (`--duration`; `SwiftUISource.Options.loop`).
+    public var loop: Double?
+    /// For a SwiftUI file, the size offered to a root without one of its own, in points (`--size`).
+    public var size: (width: Double, height: Double)?
+    /// For a SwiftUI file, the iOS version whose `Animation.default` is meant (`--ios`, default 17).
+    public var ios: Int
 
     public init(
-      animation: String? = nil, allowUnsupported: Bool = false, limits: LottieLimits = LottieLimits(), view: String? = nil
+      animation: String? = nil, allowUnsupported: Bool = false, limits: LottieLimits = LottieLimits(), view: String? = nil,
+      loop: Double? = nil, size: (width: Double, height: Double)? = nil, ios: Int = 17
     ) {
+      self.loop = loop
+      self.size = size
+      self.ios = ios
       self.view = view
       self.animation = animation
       self.allowUnsupported = allowUnsupported
@@ -44,13 +54,33 @@ public enum AnimationInput: Sendable {
   /// - Throws: `PresetError`, `LottieError` or `SwiftUISourceError` naming the file.
   public static func load(_ argument: String, options: Options = Options()) throws -> AnimationInput {
     if SwiftUISource.isSwiftFile(argument) {
-      return .preset(try SwiftUISource.preset(path: argument, options: SwiftUISource.Options(view: options.view)))
+      return .preset(try SwiftUISource.preset(path: argument, options: options.swiftUI))
     }
     if LottieAnimation.isLottieFile(argument) {
       return .lottie(try LottieAnimation.load(
         path: argument, animation: options.animation, allowUnsupported: options.allowUnsupported, limits: options.limits))
     }
     return .preset(try PresetLibrary.resolve(argument))
+  }
+
+  /// The inputs of one command as what each loads: every `.swift` file among them is one input,
+  /// compiled together as one module (a view and its shapes in separate files), at the place of
+  /// the first; every other input is its own.
+  public static func groups(_ inputs: [String]) -> [[String]] {
+    let swift = inputs.filter(SwiftUISource.isSwiftFile)
+    var groups: [[String]] = []
+    for input in inputs {
+      if !SwiftUISource.isSwiftFile(input) { groups.append([input]) } else if input == swift.first { groups.append(swift) }
+    }
+    return groups
+  }
+
+  /// The input the files of one group (`groups(_:)`) name: several `.swift` files are one view's
+  /// module, anything else `load(_:options:)`.
+  /// - Throws: as `load(_:options:)`.
+  public static func load(group: [String], options: Options = Options()) throws -> AnimationInput {
+    guard group.count > 1, group.allSatisfy(SwiftUISource.isSwiftFile) else { return try load(group.first ?? "", options: options) }
+    return .preset(try SwiftUISource.preset(paths: group, options: options.swiftUI))
   }
 
   /// The file as the user named it (`<bundled>/NAME.json` for a bundled preset).
@@ -126,7 +156,13 @@ public enum AnimationInput: Sendable {
     switch self {
     case .preset(let preset):
       guard let scene = source as? ResolvedScene else { return .object([]) }
-      return .object(preset.description(of: scene, file: preset.file))
+      var members = preset.description(of: scene, file: preset.file)
+      // A SwiftUI file: the values its states animate, and how.
+      if let text = preset.generatedText {
+        let states = SwiftUISource.animatedValues(in: text)
+        members.append(("animates", .array(states.isEmpty ? [.string("nothing")] : states.map { .string($0) })))
+      }
+      return .object(members)
     case .lottie(let lottie):
       return .object((source as? LottieAnimation ?? lottie).description)
     }
@@ -142,10 +178,32 @@ extension AnimationInput.Options {
     ("animation", "ID", "for a .lottie archive, the animation to read (default the first)"),
     ("allow-unsupported", nil, "draw what is supported of a Lottie file that uses text, images, 3-D layers, … (warns)"),
     ("view", "NAME", "for a .swift file (SwiftUI source, compiled and run), the root View (default the only one)"),
+    ("duration", "SECONDS", "for a .swift file, the loop length: timer and TimelineView steps repeat over it"),
+    ("size", "W[xH]", "for a .swift file, the size offered to a root without one, in points (W: a square)"),
+    ("ios", "N", "for a .swift file, the iOS of Animation.default: < 17 easeInOut(0.35 s), 17 (default) a spring"),
   ]
 
-  /// The options given by name (`animation`, `view`) and whether `allow-unsupported` was given.
-  package init(_ values: FormatOptionValues, allowUnsupported: Bool) {
-    self.init(animation: values.values["animation"], allowUnsupported: allowUnsupported, view: values.values["view"])
+  /// The options given by name (`animation`, `view`, `duration`, `size`, `ios`) and whether
+  /// `allow-unsupported` was given.
+  /// - Throws: `RenderError.invalidOption` for a value out of its range: `duration` 0.01…30 s
+  ///   (the longest loop), `size` sides 1…8192 points, `ios` 13…30.
+  package init(_ values: FormatOptionValues, allowUnsupported: Bool) throws {
+    var size: (width: Double, height: Double)?
+    if let text = values.values["size"] {
+      let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { NumberText.parse(String($0)) }
+      guard (1...2).contains(sides.count), let width = sides[0], let height = sides.last ?? nil,
+        (1...8192).contains(width), (1...8192).contains(height)
+      else { throw values.fail("--size takes W or WxH in points, each 1…8192, got \(quoted: text)") }
+      size = (width, height)
+    }
+    self.init(
+      animation: values.values["animation"], allowUnsupported: allowUnsupported, view: values.values["view"],
+      loop: try values.number("duration", in: 0.01...30), size: size, ios: try values.integer("ios", in: 13...30) ?? 17)
   }
+
+  /// The options that are about a SwiftUI file's run (what `port` takes).
+  package static let swiftUINames: Set<String> = ["view", "duration", "size", "ios"]
+
+  /// The options of a SwiftUI file's run.
+  package var swiftUI: SwiftUISource.Options { SwiftUISource.Options(view: view, loop: loop, size: size, ios: ios) }
 }

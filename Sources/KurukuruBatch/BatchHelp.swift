@@ -9,9 +9,10 @@ import KurukuruCore
 package enum BatchHelp {
   /// The paragraph after USAGE.
   package static let abstract = """
-    Renders every preset (files, folders of .json files, or names of bundled presets such as
-    loading-circle; a file or folder of that name comes first) at several scales and formats into
-    DIR, with manifest.json, a contact sheet per preset and an offline index.html gallery.
+    Renders every preset (files, folders of .json, .lottie and .swift files, or names of bundled
+    presets such as loading-circle; a file or folder of that name comes first) at several scales
+    and formats into DIR, with manifest.json, a contact sheet per preset and an offline
+    index.html gallery.
     Re-runs skip outputs whose preset, options and tool version are unchanged.
     """
 

@@ -172,7 +172,10 @@ public struct BatchPreset: Sendable {
     self.input = input
     self.scene = scene
     self.settings = settings
-    self.sha256 = SHA256.hex(PresetFolder.bytes(of: file))
+    // A SwiftUI file: the preset its run printed too (the stand-in, toolchain and run options).
+    var generated: Data?
+    if case .preset(let preset) = input, let text = preset.generatedText { generated = Data(text.utf8) }
+    self.sha256 = SHA256.hex(PresetFolder.bytes(of: file) + (generated.map { Data([0]) + $0 } ?? Data()))
     self.inputIndex = inputIndex
   }
 

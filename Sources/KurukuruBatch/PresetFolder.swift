@@ -6,8 +6,9 @@ import KurukuruPresets
 
 /// Finding preset files.
 package enum PresetFolder {
-  /// The `.json` (presets and Lottie files) and `.lottie` files of a folder (not `schema.json`,
-  /// not hidden files), sorted by name, as paths that start with `folder`.
+  /// The `.json` (presets and Lottie files), `.lottie` and `.swift` (SwiftUI source) files of a
+  /// folder (not `schema.json`, not hidden files), sorted by name, as paths that start with
+  /// `folder`.
   /// - Throws: `BatchError.noSuchFolder` when `folder` is not a folder.
   package static func files(in folder: String) throws -> [String] {
     var isDir: ObjCBool = false
@@ -15,7 +16,7 @@ package enum PresetFolder {
       throw BatchError.noSuchFolder(path: folder)
     }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { ($0.hasSuffix(".json") || $0.hasSuffix(".lottie")) && $0 != "schema.json" && !$0.hasPrefix(".") }.sorted()
+    return names.filter { ($0.hasSuffix(".json") || $0.hasSuffix(".lottie") || $0.hasSuffix(".swift")) && $0 != "schema.json" && !$0.hasPrefix(".") }.sorted()
       .map { folder.hasSuffix("/") ? folder + $0 : folder + "/" + $0 }
   }
 

@@ -23,7 +23,8 @@ package struct RenderPlan {
   package var jobs: [Job]
 
   /// Plans `inputs` × `formats` with the render options (`fps`, `background`, `fit`, `scale`,
-  /// `max-work`) of `options`. `loaded` is called once per input, with the input as it loaded
+  /// `max-work`) of `options`; the `.swift` files among `inputs` are one input
+  /// (`AnimationInput.groups`). `loaded` is called once per input, with the input as it loaded
   /// (for its warnings). Every error names its input file (`InputFailure`).
   package init(
     inputs: [String], formats: [any OutputFormat], options: FormatOptionValues, settings: [String: String],
@@ -32,8 +33,8 @@ package struct RenderPlan {
     let requested = try options.fps(), background = try options.color("background")
     let rates = formats.map { $0.frameRate(for: requested) }
     var planned: [Job] = []
-    for path in inputs {
-      let input = try AnimationInput.load(path, options: inputOptions)
+    for group in AnimationInput.groups(inputs) {
+      let input = try AnimationInput.load(group: group, options: inputOptions)
       loaded(input)
       var sources: [Double?: any AnimationSource] = [:]
       for (format, rate) in zip(formats, rates) {

@@ -143,8 +143,8 @@ enum CLI {
   }
 
   /// How Lottie and SwiftUI inputs are read: `--animation`, `--allow-unsupported`, `--view`.
-  static func inputOptions(_ args: Arguments) -> AnimationInput.Options {
-    AnimationInput.Options(args.options, allowUnsupported: args.has("allow-unsupported"))
+  static func inputOptions(_ args: Arguments) throws -> AnimationInput.Options {
+    try AnimationInput.Options(args.options, allowUnsupported: args.has("allow-unsupported"))
   }
 
   /// A renderer for `scene` as the options ask (`Renderer(_:options:)`: `--fit`, `--scale`,

@@ -9,7 +9,8 @@ package enum RenderHelp {
   package static var render: String {
     """
     Renders the loop of each INPUT — a preset (a bundled name or a .json file), a Lottie file
-    (.json, .lottie) or a SwiftUI view (.swift) — in one or more of these formats:
+    (.json, .lottie) or a SwiftUI view (.swift; several .swift inputs are one view's files,
+    compiled together) — in one or more of these formats:
     """ + "\n" + OutputFormats.summaryLines.joined(separator: "\n")
   }
 

@@ -33,8 +33,23 @@ public enum SwiftUISource {
     public var timeLimit: Double
     /// Address space of the view's process in MiB (default 1024).
     public var memoryLimit: Int
+    /// The loop length in seconds (`--duration`): the run stops there and every value a timer or
+    /// `TimelineView` steps is one period of it. Default nil: the loop the samples show.
+    public var loop: Double?
+    /// The size offered to a root without a size of its own, in points (`--size W[xH]`); an axis
+    /// the root sizes itself keeps its own size. Default nil: such a root is an error.
+    public var size: (width: Double, height: Double)?
+    /// The iOS version whose `Animation.default` is meant (`--ios`): before 17 it is
+    /// `easeInOut(duration: 0.35)`, from 17 the spring (Presets/README.md §9). Default 17.
+    public var ios: Int
 
-    public init(view: String? = nil, compiler: String? = nil, cacheFolder: String? = nil, timeLimit: Double = 20, memoryLimit: Int = 1024) {
+    public init(
+      view: String? = nil, compiler: String? = nil, cacheFolder: String? = nil, timeLimit: Double = 20, memoryLimit: Int = 1024,
+      loop: Double? = nil, size: (width: Double, height: Double)? = nil, ios: Int = 17
+    ) {
+      self.loop = loop
+      self.size = size
+      self.ios = ios
       self.view = view
       self.compiler = compiler
       self.cacheFolder = cacheFolder
@@ -50,22 +65,58 @@ public enum SwiftUISource {
   /// errors name `path`).
   /// - Throws: `SwiftUISourceError`, or `PresetError` for a preset the loader refuses.
   public static func preset(path: String, options: Options = Options()) throws -> Preset {
-    let text = try presetText(path: path, options: options)
-    return try Preset(text: text, file: path, defaultName: stem(of: path))
+    try preset(paths: [path], options: options)
+  }
+
+  /// The preset the view in the files at `paths` describes: the files are compiled together as
+  /// one module (a view and its shapes in separate files), the root chosen across them as in one
+  /// file; the preset is named after the file that declares the root (its errors name it).
+  /// - Throws: `SwiftUISourceError`, or `PresetError` for a preset the loader refuses.
+  public static func preset(paths: [String], options: Options = Options()) throws -> Preset {
+    var warnings: [String] = []
+    var path = paths.first ?? ""
+    let text = try presetText(paths: paths, options: options, warnings: &warnings, rootFile: &path)
+    var preset = try Preset(text: text, file: path, defaultName: stem(of: path))
+    preset.sourceWarnings = warnings.map { path + ": warning: " + $0 }
+    preset.generatedText = text
+    return preset
   }
 
   /// The preset JSON text the harness prints for the file at `path` (what `kurukuru port` writes).
   /// - Throws: `SwiftUISourceError`.
   public static func presetText(path: String, options: Options = Options()) throws -> String {
-    guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
-      let exists = FileManager.default.fileExists(atPath: path)
-      throw SwiftUISourceError(file: path, message: exists ? "cannot read the file as UTF-8 text" : "no such file", kind: .unreadableFile)
+    var warnings: [String] = []
+    var root = path
+    return try presetText(paths: [path], options: options, warnings: &warnings, rootFile: &root)
+  }
+
+  /// The preset JSON text for the files at `paths` (one module), in `warnings` the harness's
+  /// warning lines (without the file name), in `rootFile` the file that declares the root (the
+  /// first that declares it; else the first file).
+  static func presetText(paths: [String], options: Options, warnings: inout [String], rootFile: inout String) throws -> String {
+    var sources: [String] = []
+    for path in paths {
+      guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
+        let exists = FileManager.default.fileExists(atPath: path)
+        throw SwiftUISourceError(file: path, message: exists ? "cannot read the file as UTF-8 text" : "no such file", kind: .unreadableFile)
+      }
+      sources.append(source)
     }
-    let compiler = try findCompiler(file: path, options: options)
-    let root = try rootExpression(in: source, file: path, view: options.view)
-    let cache = try StandInCache(compiler: compiler, folder: options.cacheFolder ?? defaultCacheFolder(), file: path)
-    let binary = try cache.viewBinary(source: source, path: path, title: root.title, expression: root.expression)
-    return looping(try run(binary: binary, file: path, options: options), file: path)
+    let first = paths.first ?? ""
+    let compiler = try findCompiler(file: first, options: options)
+    let root = try rootExpression(in: sources.joined(separator: "\n"), file: paths.count == 1 ? first : paths.joined(separator: " + "), view: options.view)
+    // The file that declares the root is the one the entry point joins (a `private` root is in reach).
+    let main = sources.indices.first { index in
+      let (views, previews) = declaredTypes(in: sources[index])
+      return views.contains(root.title) || previews.contains(root.title + "_Previews") || previews.contains(root.title)
+        || previewMacros(in: sources[index]).contains(root.title)
+    } ?? 0
+    rootFile = paths[main]
+    let cache = try StandInCache(compiler: compiler, folder: options.cacheFolder ?? defaultCacheFolder(), file: rootFile)
+    let others = paths.indices.filter { $0 != main }.map { (path: paths[$0], source: sources[$0]) }
+    let binary = try cache.viewBinary(
+      source: sources[main], path: rootFile, others: others, title: root.title, expression: root.expression)
+    return looping(try run(binary: binary, file: rootFile, options: options, warnings: &warnings), file: rootFile)
   }
 
   /// The loop bound for repeating animations whose cycles share no period the loader can compute
@@ -187,12 +238,13 @@ public enum SwiftUISource {
   // MARK: - Running
 
   /// Runs the compiled view with the time and memory limits and returns what it printed.
-  static func run(binary: String, file: String, options: Options) throws -> String {
+  static func run(binary: String, file: String, options: Options, warnings: inout [String]) throws -> String {
     let cpuSeconds = max(1, Int(options.timeLimit.rounded(.up)))
     let presetFile = NSTemporaryDirectory() + "kurukuru-preset-" + UUID().uuidString + ".json"
     defer { try? FileManager.default.removeItem(atPath: presetFile) }
     let output = try Subprocess.run(
-      "/bin/sh", ["-c", "ulimit -v \(options.memoryLimit * 1024) && ulimit -t \(cpuSeconds) && exec \"$0\" \"$1\"", binary, presetFile],
+      "/bin/sh", ["-c", "ulimit -v \(options.memoryLimit * 1024) && ulimit -t \(cpuSeconds) && exec \"$0\" \"$@\"", binary, presetFile]
+        + harnessArguments(options),
       timeLimit: options.timeLimit)
     if output.timedOut || output.signal == 24 /* SIGXCPU */ {
       throw SwiftUISourceError(
@@ -204,6 +256,8 @@ public enum SwiftUISource {
       guard let data = FileManager.default.contents(atPath: presetFile), data.count <= 4 << 20 else {
         throw SwiftUISourceError(file: file, message: "the view's code printed no preset (or one larger than 4 MiB)", kind: .crashed)
       }
+      let marker = "kurukuru-warning: "
+      warnings += stderr.split(separator: "\n").filter { $0.hasPrefix(marker) }.map { String($0.dropFirst(marker.count)) }
       return String(decoding: data, as: UTF8.self)
     case 3:
       let line = stderr.split(separator: "\n").last.map(String.init) ?? "unsupported"
@@ -218,6 +272,66 @@ public enum SwiftUISource {
     }
   }
 
+  /// What the harness is told after the preset file's path (`key=value`, read by `_KKOptions` in
+  /// `StandIn/Harness.swift.txt`).
+  static func harnessArguments(_ options: Options) -> [String] {
+    var arguments: [String] = []
+    if let loop = options.loop { arguments.append("loop=\(loop)") }
+    if let size = options.size { arguments.append("size=\(size.width)x\(size.height)") }
+    if options.ios != 17 { arguments.append("ios=\(options.ios)") }
+    return arguments
+  }
+
   /// `x` seconds for a message: `20`, `2.5`.
   static func seconds(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+}
+
+// MARK: - States
+
+extension SwiftUISource {
+  /// The values a SwiftUI file's preset (`text`, what its run printed) animates, for `info`: one
+  /// line per animated number, `VIEW PATH: KEY FROM → TO, ANIMATION` for a change between two
+  /// states, `VIEW PATH: KEY N keyframes FIRST … LAST, ANIMATION` for what a timer or timeline
+  /// steps. The view path names each view by its kind, with its place among its stack's content
+  /// (`ZStack / Circle[1]`); keys are the preset's (`rotationEffect`, `offset.x`, `trim.to`).
+  public static func animatedValues(in text: String) -> [String] {
+    guard let root = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
+      let view = root["view"] as? [String: Any]
+    else { return [] }
+    var lines: [String] = []
+    func number(_ value: Any?) -> String {
+      guard let x = value as? Double else { return "?" }
+      return x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(format: "%g", x)
+    }
+    func values(_ value: Any, key: String, at path: String) {
+      if let object = value as? [String: Any] {
+        if let animation = object["animation"] as? String {
+          if let keyframes = object["values"] as? [Double] {
+            lines.append("\(path): \(key) \(keyframes.count) keyframes \(number(keyframes.first)) … \(number(keyframes.last)), \(animation)")
+          } else {
+            lines.append("\(path): \(key) \(number(object["from"])) → \(number(object["to"])), \(animation)")
+          }
+          return
+        }
+        for name in object.keys.sorted() { values(object[name] as Any, key: key.isEmpty ? name : key + "." + name, at: path) }
+      } else if let items = value as? [Any] {
+        for (index, item) in items.enumerated() { values(item, key: "\(key)[\(index)]", at: path) }
+      }
+    }
+    func walk(_ node: [String: Any], path: String) {
+      guard let kind = node.keys.first(where: { $0 != "modifiers" }) else { return }
+      let here = path.isEmpty ? kind : path
+      let args = node[kind] as? [String: Any] ?? [:]
+      for name in args.keys.sorted() where name != "content" { values(args[name] as Any, key: name, at: here) }
+      for modifier in node["modifiers"] as? [[String: Any]] ?? [] {
+        for name in modifier.keys.sorted() { values(modifier[name] as Any, key: name, at: here) }
+      }
+      for (index, child) in (args["content"] as? [[String: Any]] ?? []).enumerated() {
+        let childKind = child.keys.first(where: { $0 != "modifiers" }) ?? "?"
+        walk(child, path: here + " / " + childKind + "[\(index)]")
+      }
+    }
+    walk(view, path: "")
+    return lines
+  }
 }

@@ -33,9 +33,12 @@ enum SwiftUITest {
   }
 
   /// The preset JSON the harness prints for `source`, parsed.
-  static func preset(_ source: String, view: String? = nil) throws -> [String: Any] {
+  static func preset(
+    _ source: String, view: String? = nil, configure: (inout SwiftUISource.Options) -> Void = { _ in }
+  ) throws -> [String: Any] {
     var options = options
     options.view = view
+    configure(&options)
     let text = try SwiftUISource.presetText(path: try write(source), options: options)
     return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }

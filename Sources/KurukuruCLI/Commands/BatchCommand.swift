@@ -77,7 +77,7 @@ enum BatchCommand: Command {
     return BatchOptions(
       inputs: args.positional, output: output, formats: try args.options.formats(), scales: try args.options.scales(),
       settings: try args.settings(), jobs: jobs, shard: shard?.shard, force: args.has("force"),
-      limits: try args.options.limits(), inputOptions: CLI.inputOptions(args))
+      limits: try args.options.limits(), inputOptions: try CLI.inputOptions(args))
   }
 }
 

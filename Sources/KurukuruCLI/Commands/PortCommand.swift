@@ -11,14 +11,14 @@ enum PortCommand: Command {
   static let definition = CommandSpec(
     name: "port", arguments: "FILE.swift",
     abstract: SwiftUISource.portHelp,
-    options: CLI.inputOptions.filter { $0.name == "view" })
+    options: CLI.inputOptions.filter { AnimationInput.Options.swiftUINames.contains($0.name) })
 
   static func run(_ raw: [String]) throws -> Int32 {
     let args = try Arguments(raw, spec: definition.argumentSpec, command: "port")
     guard args.positional.count == 1, let path = args.positional.first, SwiftUISource.isSwiftFile(path) else {
       throw UsageError("port: name exactly one SwiftUI source file (FILE.swift)")
     }
-    let options = SwiftUISource.Options(view: args.value("view"))
+    let options = try CLI.inputOptions(args).swiftUI
     let text = try SwiftUISource.presetText(path: path, options: options)
     _ = try Preset(text: text, file: path)
     Console.out(text.trimmingCharacters(in: .newlines))

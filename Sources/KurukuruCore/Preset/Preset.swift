@@ -94,8 +94,18 @@ public struct Preset: Sendable {
     defaultScene = try scene()
   }
 
-  /// Warning lines about the preset resolved with its defaults (`FILE:LINE:COL: warning: …`).
-  public var warnings: [String] { defaultScene?.warnings ?? [] }
+  /// Warning lines from whatever made the preset (a SwiftUI file's run: `FILE: warning: …`), first
+  /// in `warnings`.
+  package var sourceWarnings: [String] = []
+
+  /// The preset text whatever made the preset printed (a SwiftUI file's run), nil for a preset
+  /// file: what a batch's cache key hashes besides the file, so that a new stand-in, toolchain or
+  /// run option that changes the preset renders again.
+  package var generatedText: String?
+
+  /// Warning lines about the preset resolved with its defaults (`FILE:LINE:COL: warning: …`),
+  /// after `sourceWarnings`.
+  public var warnings: [String] { sourceWarnings + (defaultScene?.warnings ?? []) }
 
   // MARK: - Resolving
 

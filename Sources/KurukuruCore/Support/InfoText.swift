@@ -1,8 +1,8 @@
 // MARK: - InfoText
 
 /// The plain-text form of a description (`kurukuru info` without `--json`): one line per
-/// member, strings bare, lists comma-separated, parameters one per line, frame rates to two
-/// decimals.
+/// member, strings bare, lists comma-separated, parameters, fonts and what a SwiftUI file
+/// animates one per line, frame rates to two decimals.
 package enum InfoText {
   /// One human line per field: strings bare, lists comma-separated, parameters one per line.
   /// A field's value as plain text: a string bare, anything else as compact JSON, nothing as "".
@@ -40,6 +40,9 @@ package enum InfoText {
         func plain(_ k: String) -> String { InfoText.plain(field[k]) }
         return "  \(plain("file")) (\(plain("family")) \(plain("style")), \(plain("bytes")) bytes)"
       }.joined(separator: "\n")
+    case .array(let items) where key == "animates" && items.count > 1:
+      // What a SwiftUI file's states animate: one value a line.
+      return "animates:\n" + items.map { "  " + plain($0) }.joined(separator: "\n")
     case .array(let items) where items.isEmpty:
       return "\(key): none"
     case .array(let items):
