@@ -75,6 +75,13 @@ public enum AnimationInput: Sendable {
     return groups
   }
 
+  /// The one input of a command that reads one (`info`, `frame`, `port`): one file, or several
+  /// `.swift` files of one view; nil for none or more than one.
+  public static func single(_ inputs: [String]) -> [String]? {
+    let found = groups(inputs)
+    return found.count == 1 ? found[0] : nil
+  }
+
   /// The input the files of one group (`groups(_:)`) name: several `.swift` files are one view's
   /// module, anything else `load(_:options:)`.
   /// - Throws: as `load(_:options:)`.

@@ -128,9 +128,9 @@ enum CLI {
   /// (`AnimationInput.load`) — and the animation it renders, with `--set`, and the given fps
   /// and background overrides; its warnings go to stderr (`warn(about:)`).
   static func source(
-    path: String, args: Arguments, fps: Double? = nil, background: RGBAColor? = nil
+    paths: [String], args: Arguments, fps: Double? = nil, background: RGBAColor? = nil
   ) throws -> (AnimationInput, any AnimationSource) {
-    let input = try AnimationInput.load(path, options: inputOptions(args))
+    let input = try AnimationInput.load(group: paths, options: inputOptions(args))
     warn(about: input)
     let source = try input.source(settings: try args.settings(), fps: fps, background: background)
     return (input, source)

@@ -205,7 +205,7 @@ struct StandInCache {
   }
 
   /// The one line after a failed compile: the SwiftUI names the compiler could not find, which
-  /// the stand-in does not declare yet.
+  /// the stand-in does not declare yet (or which the view declares in a file not named).
   static func explain(_ diagnostics: String) -> String {
     // Names, and argument labels (`maxWidth:` of `frame(maxWidth:)`).
     let patterns = [
@@ -223,7 +223,8 @@ struct StandInCache {
     }
     if names.isEmpty { return "the file does not compile against Kurukuru's SwiftUI stand-in (the compiler's errors are above)" }
     return "the file uses SwiftUI API that Kurukuru's stand-in does not support yet: "
-      + names.map { "'\($0)'" }.joined(separator: ", ") + " (Presets/README.md, \"SwiftUI source\", lists what is covered)"
+      + names.map { "'\($0)'" }.joined(separator: ", ")
+      + " (Presets/README.md, \"SwiftUI source\", lists what is covered; a type of the view's own in another file: name that file too)"
   }
 
   static func quote(_ s: String) -> String {

@@ -85,9 +85,15 @@ public enum SwiftUISource {
   /// The preset JSON text the harness prints for the file at `path` (what `kurukuru port` writes).
   /// - Throws: `SwiftUISourceError`.
   public static func presetText(path: String, options: Options = Options()) throws -> String {
+    try presetText(paths: [path], options: options)
+  }
+
+  /// The preset JSON text for the files at `paths`, compiled together as one module.
+  /// - Throws: `SwiftUISourceError`.
+  public static func presetText(paths: [String], options: Options = Options()) throws -> String {
     var warnings: [String] = []
-    var root = path
-    return try presetText(paths: [path], options: options, warnings: &warnings, rootFile: &root)
+    var root = paths.first ?? ""
+    return try presetText(paths: paths, options: options, warnings: &warnings, rootFile: &root)
   }
 
   /// The preset JSON text for the files at `paths` (one module), in `warnings` the harness's

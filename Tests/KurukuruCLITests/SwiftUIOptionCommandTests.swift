@@ -137,7 +137,23 @@ final class SwiftUIOptionCommandTests: XCTestCase {
     XCTAssertEqual(run.status, 0, run.stderr)
     let outputs = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".gif") }
     XCTAssertEqual(outputs, ["Spinner.gif"])
-    XCTAssertEqual(try CLITest.run(["render", "Spinner.swift"], in: dir).status, 2)
+    let alone = try CLITest.run(["render", "Spinner.swift"], in: dir)
+    XCTAssertEqual(alone.status, 2)
+    XCTAssertTrue(alone.stderr.hasSuffix("'Wedge' (Presets/README.md, \"SwiftUI source\", lists what is covered; a type of the view's own in another file: name that file too)\n"), alone.stderr)
+    // info, frame and port take the view's files the same way.
+    let info = try CLITest.run(["info", "Spinner.swift", "Wedge.swift"], in: dir)
+    XCTAssertEqual(info.status, 0, info.stderr)
+    XCTAssertTrue(info.stdout.contains("name: Spinner\n"), info.stdout)
+    let frame = try CLITest.run(["frame", "Spinner.swift", "Wedge.swift", "--time", "0.25", "--output", "f.png"], in: dir)
+    XCTAssertEqual(frame.status, 0, frame.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("f.png").path))
+    let port = try CLITest.run(["port", "Wedge.swift", "Spinner.swift"], in: dir)
+    XCTAssertEqual(port.status, 0, port.stderr)
+    XCTAssertTrue(port.stdout.contains("\"Polygon\""), port.stdout)
+    let mixed = try CLITest.run(["port", "Spinner.swift", "equalizer"], in: dir)
+    XCTAssertEqual(mixed.status, 2)
+    XCTAssertEqual(mixed.stderr, "port: name one view's SwiftUI source files (FILE.swift...)\n")
+    XCTAssertEqual(try CLITest.run(["info", "Spinner.swift", "equalizer"], in: dir).status, 2)
   }
 
   /// `info FILE.swift` says what the states animate: each value with its two states and its

@@ -582,7 +582,7 @@ final class SwiftUISemanticsTests: XCTestCase {
       XCTAssertTrue(lines.contains { $0.hasPrefix(path + ":2:") && $0.contains("error:") }, "\(error)")
       XCTAssertEqual(
         lines.last.map(String.init),
-        "\(path): the file uses SwiftUI API that Kurukuru's stand-in does not support yet: 'Image' (Presets/README.md, \"SwiftUI source\", lists what is covered)")
+        "\(path): the file uses SwiftUI API that Kurukuru's stand-in does not support yet: 'Image' (Presets/README.md, \"SwiftUI source\", lists what is covered; a type of the view's own in another file: name that file too)")
     }
   }
 
@@ -592,7 +592,7 @@ final class SwiftUISemanticsTests: XCTestCase {
       struct Ring: View { var body: some View { Circle().stroke(lineWidth: 2, antialiased: true).frame(width: 10, height: 10) } }
       """)
     XCTAssertThrowsError(try SwiftUISource.presetText(path: path, options: SwiftUITest.options)) { error in
-      XCTAssertTrue("\(error)".hasSuffix("does not support yet: 'antialiased:' (Presets/README.md, \"SwiftUI source\", lists what is covered)"), "\(error)")
+      XCTAssertTrue("\(error)".hasSuffix("does not support yet: 'antialiased:' (Presets/README.md, \"SwiftUI source\", lists what is covered; a type of the view's own in another file: name that file too)"), "\(error)")
     }
   }
 

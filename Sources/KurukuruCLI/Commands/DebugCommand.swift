@@ -40,7 +40,7 @@ enum DebugCommand {
       throw UsageError("\(spec.name): name exactly one preset file (run 'kurukuru debug --help')")
     }
     let fps = try args.options.number("fps", in: 0.1...240)
-    let (preset, scene) = try CLI.source(path: path, args: args, fps: fps)
+    let (preset, scene) = try CLI.source(paths: [path], args: args, fps: fps)
     let renderer = try CLI.renderer(
       scene, file: preset.file, args: args, jobs: try args.options.jobs())
     if spec.name == dumpCairo.name {

@@ -20,14 +20,14 @@ enum FrameCommand: Command {
 
   static func run(_ raw: [String]) throws -> Int32 {
     let args = try Arguments(raw, spec: definition.argumentSpec, command: "frame")
-    guard args.positional.count == 1, let path = args.positional.first else {
-      throw UsageError("frame: name exactly one preset file (run 'kurukuru frame --help')")
+    guard let paths = AnimationInput.single(args.positional) else {
+      throw UsageError("frame: name exactly one preset file, or the .swift files of one view (run 'kurukuru frame --help')")
     }
     guard let time = try args.options.number("time", in: 0...86_400) else {
       throw UsageError("frame: --time SECONDS is required")
     }
     let background = try args.options.color("background")
-    let (preset, scene) = try CLI.source(path: path, args: args, background: background)
+    let (preset, scene) = try CLI.source(paths: paths, args: args, background: background)
     let renderer = try CLI.renderer(scene, file: preset.file, args: args, wholeLoop: false)
     let output = try args.value("output").map { try OutputTarget(path: $0) }
       ?? OutputTarget(folder: ".", relative: "\(scene.name)-t\(NumberText.format(time)).png")

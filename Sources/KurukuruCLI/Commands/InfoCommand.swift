@@ -18,12 +18,12 @@ enum InfoCommand: Command {
 
   static func run(_ raw: [String]) throws -> Int32 {
     let args = try Arguments(raw, spec: definition.argumentSpec, command: "info")
-    guard args.positional.count == 1, let path = args.positional.first else {
-      throw UsageError("info: name exactly one preset or image file")
+    guard let paths = AnimationInput.single(args.positional) else {
+      throw UsageError("info: name exactly one preset or image file (or the .swift files of one view)")
     }
     // Anything that is not an image file this tool reads (a missing file too) goes to the preset
     // reader, which names it.
-    let info = try ImageFileInfo.describe(path) ?? presetInfo(path, args)
+    let info = try (paths.count == 1 ? ImageFileInfo.describe(paths[0]) : nil) ?? presetInfo(paths, args)
     if args.has("json") {
       Console.out(info.render())
     } else if case .object(let members) = info {
@@ -32,8 +32,8 @@ enum InfoCommand: Command {
     return 0
   }
 
-  static func presetInfo(_ path: String, _ args: Arguments) throws -> JSONOut {
-    let (input, source) = try CLI.source(path: path, args: args, fps: try args.options.fps())
+  static func presetInfo(_ paths: [String], _ args: Arguments) throws -> JSONOut {
+    let (input, source) = try CLI.source(paths: paths, args: args, fps: try args.options.fps())
     return input.description(of: source)
   }
 }

@@ -9,18 +9,18 @@ import KurukuruSwiftUI
 /// the preset loader first so that what it prints is a preset Kurukuru reads.
 enum PortCommand: Command {
   static let definition = CommandSpec(
-    name: "port", arguments: "FILE.swift",
+    name: "port", arguments: "FILE.swift...",
     abstract: SwiftUISource.portHelp,
     options: CLI.inputOptions.filter { AnimationInput.Options.swiftUINames.contains($0.name) })
 
   static func run(_ raw: [String]) throws -> Int32 {
     let args = try Arguments(raw, spec: definition.argumentSpec, command: "port")
-    guard args.positional.count == 1, let path = args.positional.first, SwiftUISource.isSwiftFile(path) else {
-      throw UsageError("port: name exactly one SwiftUI source file (FILE.swift)")
+    guard let paths = AnimationInput.single(args.positional), paths.allSatisfy(SwiftUISource.isSwiftFile) else {
+      throw UsageError("port: name one view's SwiftUI source files (FILE.swift...)")
     }
     let options = try CLI.inputOptions(args).swiftUI
-    let text = try SwiftUISource.presetText(path: path, options: options)
-    _ = try Preset(text: text, file: path)
+    let text = try SwiftUISource.presetText(paths: paths, options: options)
+    _ = try Preset(text: text, file: paths[0])
     Console.out(text.trimmingCharacters(in: .newlines))
     return 0
   }
