@@ -18,6 +18,18 @@ final class SwiftUISeedTests: XCTestCase {
     try assertRendersAsBundled("CircleProgress.swift", preset: "circle-progress")
   }
 
+  /// Seed 002's timer stops after a minute (a progress bar that fills once): the source never
+  /// repeats, and the preset says so; seed 000's timer repeats and says nothing.
+  func testAOneShotTimerSaysItDoesNotRepeat() throws {
+    try SwiftUITest.requireCompiler()
+    let path = SwiftUITest.fixtures.appendingPathComponent("CircleProgress.swift").path
+    XCTAssertEqual(
+      try SwiftUISource.preset(path: path, options: SwiftUITest.options).warnings,
+      ["\(path): warning: the timer's values do not repeat: they run once, over 60 s; the animated file starts them again at its end (--loops 1 plays them once)"])
+    let repeating = SwiftUITest.fixtures.appendingPathComponent("LoadingCircle.swift").path
+    XCTAssertEqual(try SwiftUISource.preset(path: repeating, options: SwiftUITest.options).warnings, [])
+  }
+
   func testSeed001ActivityIndicatorRendersAsActivityIndicatorPreset() throws {
     try assertRendersAsBundled("ActivityIndicator.swift", preset: "activity-indicator")
   }
