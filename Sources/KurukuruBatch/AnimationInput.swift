@@ -67,10 +67,15 @@ public enum AnimationInput: Sendable {
   /// compiled together as one module (a view and its shapes in separate files), at the place of
   /// the first; every other input is its own.
   public static func groups(_ inputs: [String]) -> [[String]] {
-    let swift = inputs.filter(SwiftUISource.isSwiftFile)
     var groups: [[String]] = []
+    var swiftGroup: Int?
     for input in inputs {
-      if !SwiftUISource.isSwiftFile(input) { groups.append([input]) } else if input == swift.first { groups.append(swift) }
+      if SwiftUISource.isSwiftFile(input), let g = swiftGroup {
+        groups[g].append(input)
+      } else {
+        if SwiftUISource.isSwiftFile(input) { swiftGroup = groups.count }
+        groups.append([input])
+      }
     }
     return groups
   }
@@ -195,14 +200,7 @@ extension AnimationInput.Options {
   /// - Throws: `RenderError.invalidOption` for a value out of its range: `duration` 0.01…30 s
   ///   (the longest loop), `size` sides 1…8192 points, `ios` 13…30.
   package init(_ values: FormatOptionValues, allowUnsupported: Bool) throws {
-    var size: (width: Double, height: Double)?
-    if let text = values.values["size"] {
-      let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { NumberText.parse(String($0)) }
-      guard (1...2).contains(sides.count), let width = sides[0], let height = sides.last ?? nil,
-        (1...8192).contains(width), (1...8192).contains(height)
-      else { throw values.fail("--size takes W or WxH in points, each 1…8192, got \(quoted: text)") }
-      size = (width, height)
-    }
+    let size = try values.size("size", square: true).map { (width: $0.width, height: $0.height) }
     self.init(
       animation: values.values["animation"], allowUnsupported: allowUnsupported, view: values.values["view"],
       loop: try values.number("duration", in: 0.01...30), size: size, ios: try values.integer("ios", in: 13...30) ?? 17)

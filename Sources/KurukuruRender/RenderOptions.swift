@@ -22,12 +22,16 @@ extension FormatOptionValues {
   }
 
   /// `fit`: `WxH` in points (`96x96`, `x` or `X`), each side 1…8192, or nil.
-  package func fit() throws -> Size? {
-    guard let text = values["fit"] else { return nil }
-    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let w = NumberText.parse(String(parts[0])), let h = NumberText.parse(String(parts[1])),
-      w >= 1, h >= 1, w <= 8192, h <= 8192
-    else { throw fail("--fit takes WxH in points, each 1…8192, got \(quoted: text)") }
+  package func fit() throws -> Size? { try size("fit") }
+
+  /// A size option `key` written `WxH` in points, each side 1…8192; with `square`, `W` alone is
+  /// W × W too.
+  package func size(_ key: String, square: Bool = false) throws -> Size? {
+    guard let text = values[key] else { return nil }
+    let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { NumberText.parse(String($0)) }
+    guard sides.count == 2 || (square && sides.count == 1), let w = sides[0], let h = sides[sides.count - 1],
+      (1...8192).contains(w), (1...8192).contains(h)
+    else { throw fail("--\(key) takes \(square ? "W or WxH" : "WxH") in points, each 1…8192, got \(quoted: text)") }
     return Size(width: w, height: h)
   }
 
