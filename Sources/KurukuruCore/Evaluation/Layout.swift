@@ -52,16 +52,6 @@ extension ResolvedScene {
 
 // MARK: - Layout
 
-extension ViewKind {
-  /// Whether the view lays out children (a `ZStack`, `HStack` or `VStack`).
-  var isStack: Bool {
-    switch self {
-    case .zStack, .hStack, .vStack: return true
-    case .shape, .spacer, .text: return false
-    }
-  }
-}
-
 /// A size offered to a view, in points; a nil side asks for the view's ideal length there
 /// (SwiftUI's nil proposal, which `fixedSize` makes).
 struct ProposedSize: Equatable {
@@ -141,7 +131,7 @@ struct Layout {
       shifts: [Point](repeating: .zero, count: view.modifiers.count), children: [], childOffsets: [],
       attachments: [LaidOutView.Attachment?](repeating: nil, count: view.modifiers.count))
     var laidOut: LaidOutView? = empty
-    _ = level(view, view.modifiers.count, proposal, axis, path, remember: Layout.remembers(view), into: &laidOut)
+    _ = level(view, view.modifiers.count, proposal, axis, path, into: &laidOut)
     return laidOut ?? empty
   }
 
@@ -149,45 +139,31 @@ struct Layout {
   /// their children's flexibility with it).
   func measure(_ view: SceneView, _ proposal: ProposedSize, axis: StackAxis? = nil, path: ViewPath) -> Size {
     var nothing: LaidOutView?
-    return level(view, view.modifiers.count, proposal, axis, path, remember: Layout.remembers(view), into: &nothing)
+    return level(view, view.modifiers.count, proposal, axis, path, into: &nothing)
   }
 
   /// The size after the first `k` modifiers, filling `laidOut` on the way when given; a
-  /// measurement (no `laidOut`) is remembered for the pass when `remember` (`remembers(view)`).
+  /// measurement (no `laidOut`) is remembered for the pass.
   private func level(
     _ view: SceneView, _ k: Int, _ proposal: ProposedSize, _ axis: StackAxis?, _ path: ViewPath,
-    remember: Bool, into laidOut: inout LaidOutView?
+    into laidOut: inout LaidOutView?
   ) -> Size {
-    guard laidOut == nil, remember else { return compute(view, k, proposal, axis, path, remember: remember, into: &laidOut) }
+    guard laidOut == nil else { return compute(view, k, proposal, axis, path, into: &laidOut) }
     let key = MemoKey(path: path, level: k, width: proposal.width, height: proposal.height, axis: axis)
     if let size = memo.sizes[key] { return size }
     guard memo.sizes.count < budget else {
       memo.exceeded = true
       return .zero
     }
-    let size = compute(view, k, proposal, axis, path, remember: remember, into: &laidOut)
+    let size = compute(view, k, proposal, axis, path, into: &laidOut)
     memo.sizes[key] = size
     return size
-  }
-
-  /// Whether measurements of `view` are worth remembering: a stack's that holds a stack (each
-  /// measurement of it measures that stack several times over) and a view's with an
-  /// `aspectRatio` (which measures its content twice). Any other view's size is a few steps over
-  /// its own modifiers and children, cheaper to compute again than to look up.
-  static func remembers(_ view: SceneView) -> Bool {
-    if view.modifiers.contains(where: { if case .aspectRatio = $0 { return true }; return false }) { return true }
-    switch view.kind {
-    case .zStack(_, let children), .hStack(_, _, let children), .vStack(_, _, let children):
-      return children.contains { $0.kind.isStack }
-    case .shape, .spacer, .text:
-      return false
-    }
   }
 
   /// `level` without the memory.
   private func compute(
     _ view: SceneView, _ k: Int, _ proposal: ProposedSize, _ axis: StackAxis?, _ path: ViewPath,
-    remember: Bool, into laidOut: inout LaidOutView?
+    into laidOut: inout LaidOutView?
   ) -> Size {
     guard k > 0 else {
       let size = base(view.kind, proposal: proposal, axis: axis, path: path, into: &laidOut)
@@ -195,7 +171,7 @@ struct Layout {
       laidOut?.sizes[0] = size
       return size
     }
-    func content(_ p: ProposedSize) -> Size { level(view, k - 1, p, axis, path, remember: remember, into: &laidOut) }
+    func content(_ p: ProposedSize) -> Size { level(view, k - 1, p, axis, path, into: &laidOut) }
     let size: Size
     switch view.modifiers[k - 1] {
     case .frame(let w, let h, let alignment):
@@ -216,7 +192,7 @@ struct Layout {
     case .aspectRatio(let ratio, let mode):
       var nothing: LaidOutView?
       let needsIdeal = ratio == nil || (proposal.width == nil && proposal.height == nil)
-      let ideal = needsIdeal ? level(view, k - 1, ProposedSize(width: nil, height: nil), axis, path, remember: remember, into: &nothing) : .zero
+      let ideal = needsIdeal ? level(view, k - 1, ProposedSize(width: nil, height: nil), axis, path, into: &nothing) : .zero
       let r = ratio ?? (ideal.width > 0 && ideal.height > 0 ? ideal.width / ideal.height : nil)
       size = content(r.map { Layout.aspectOffer(proposal, ratio: $0, mode: mode, idealWidth: ideal.width) } ?? proposal)
     case .fixedSize(let horizontal, let vertical):

@@ -273,8 +273,8 @@ public struct Limits: Equatable, Sendable {
   public var maxKeyframes: Int = 1_000_000
   /// Nesting depth of views. Default 32.
   public var maxDepth: Int = 32
-  /// Measurements one layout pass remembers (the size, for one offer, of a stack that holds a
-  /// stack or of a view with an `aspectRatio`: `Layout.remembers`). Stacks nested in alternating directions around views whose size follows both sides
+  /// Measurements one layout pass computes (a view's size for one offer, remembered for the
+  /// pass). Stacks nested in alternating directions around views whose size follows both sides
   /// of their offer (`aspectRatio`) multiply the distinct offers at every level; a preset whose
   /// layout at the loop's first instant needs more is refused, and at any later instant the
   /// views past it are laid out with zero size. Default 100,000 (the bundled presets need at
