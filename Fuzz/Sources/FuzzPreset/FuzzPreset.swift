@@ -32,6 +32,7 @@ let limits: Limits = {
   l.maxFrames = 2_000
   l.maxViews = 2_000
   l.maxDepth = 24
+  l.maxLayoutMeasurements = 5_000
   return l
 }()
 
